@@ -1,0 +1,8 @@
+// Everything ordo offers.
+#pragma once
+#include "ordo/device_buffer.hpp"
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/rank.hpp"
+#include "ordo/types.hpp"
+#include "ordo/version.hpp"

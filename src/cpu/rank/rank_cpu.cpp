@@ -1,0 +1,58 @@
+// The CPU entry points of rank.hpp and their explicit instantiations.
+#include <string>
+
+#include "common/rank_checks.hpp"
+#include "cpu/rank/rank_sorted_cpu.hpp"
+#include "cpu/rank/rank_unsorted_cpu.hpp"
+#include "ordo/rank.hpp"
+
+namespace ordo {
+
+template <class Key, class Rank>
+void rank_sorted(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
+                 const rank_sorted_options& o) {
+  detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), o.method, false, "rank_sorted");
+  const int threads = exec.resolved_threads();
+  const std::size_t n = keys.size();
+  if (o.validate) {
+    std::size_t bad = detail::cpu_rank::first_unsorted(keys.data(), n, o.order, threads);
+    if (bad != n) throw error(errc::unsorted_input, detail::unsorted_message(bad, o.order));
+  }
+  rank_variant v = o.variant;
+  if (v == rank_variant::automatic)
+    v = threads > 1 ? rank_variant::parallel_search : rank_variant::sequential;
+  switch (v) {
+    case rank_variant::sequential:
+      return detail::cpu_rank::rank_sorted_sequential(keys.data(), ranks.data(), n, o.method);
+    case rank_variant::parallel_search:
+      return detail::cpu_rank::rank_sorted_parallel(keys.data(), ranks.data(), n, o.method, threads);
+    default:
+      throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) +
+                                           "' runs on the GPU; on ordo::cpu use sequential or parallel_search");
+  }
+}
+
+template <class Key, class Rank>
+void rank(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& o) {
+  detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), o.method, o.pct, "rank");
+  detail::cpu_rank::rank_unsorted(keys.data(), ranks.data(), keys.size(), o, exec.resolved_threads());
+}
+
+#define ORDO_INSTANTIATE_CPU_RANK(K, R)                                                     \
+  template void rank_sorted<K, R>(const cpu&, std::span<const K>, std::span<R>,            \
+                                  const rank_sorted_options&);                             \
+  template void rank<K, R>(const cpu&, std::span<const K>, std::span<R>, const rank_options&);
+#define ORDO_INSTANTIATE_CPU_RANK_ALL(K)            \
+  ORDO_INSTANTIATE_CPU_RANK(K, std::uint32_t)       \
+  ORDO_INSTANTIATE_CPU_RANK(K, std::uint64_t)       \
+  ORDO_INSTANTIATE_CPU_RANK(K, float)               \
+  ORDO_INSTANTIATE_CPU_RANK(K, double)
+
+ORDO_INSTANTIATE_CPU_RANK_ALL(std::int32_t)
+ORDO_INSTANTIATE_CPU_RANK_ALL(std::uint32_t)
+ORDO_INSTANTIATE_CPU_RANK_ALL(std::int64_t)
+ORDO_INSTANTIATE_CPU_RANK_ALL(std::uint64_t)
+ORDO_INSTANTIATE_CPU_RANK_ALL(float)
+ORDO_INSTANTIATE_CPU_RANK_ALL(double)
+
+}  // namespace ordo

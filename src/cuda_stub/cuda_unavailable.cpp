@@ -1,0 +1,43 @@
+// Built instead of src/cuda/ when CUDA is not available: every ordo::cuda
+// entry point exists and throws errc::not_supported.
+#include "ordo/rank.hpp"
+
+namespace ordo {
+namespace detail {
+[[noreturn]] void no_cuda(const char* fn) {
+  throw error(errc::not_supported, std::string(fn) + ": this ordo was built without CUDA");
+}
+}  // namespace detail
+
+bool cuda_available() { return false; }
+memory_resource* default_device_resource() { detail::no_cuda("default_device_resource"); }
+
+template <class Key, class Rank>
+void rank_sorted(const cuda&, std::span<const Key>, std::span<Rank>, const rank_sorted_options&) {
+  detail::no_cuda("rank_sorted");
+}
+template <class Key, class Rank>
+void rank(const cuda&, std::span<const Key>, std::span<Rank>, const rank_options&) {
+  detail::no_cuda("rank");
+}
+
+#define ORDO_STUB(K, R)                                                                               \
+  template void rank_sorted<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_sorted_options&); \
+  template void rank<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
+#define ORDO_STUB_ALL(K) ORDO_STUB(K, std::uint32_t) ORDO_STUB(K, std::uint64_t) ORDO_STUB(K, float) ORDO_STUB(K, double)
+ORDO_STUB_ALL(std::int32_t)
+ORDO_STUB_ALL(std::uint32_t)
+ORDO_STUB_ALL(std::int64_t)
+ORDO_STUB_ALL(std::uint64_t)
+ORDO_STUB_ALL(float)
+ORDO_STUB_ALL(double)
+}  // namespace ordo
+
+#include "ordo/device_buffer.hpp"
+namespace ordo::detail {
+void* device_alloc(std::size_t) { detail::no_cuda("device_alloc"); }
+void device_free(void*) noexcept {}
+void copy_to_device(void*, const void*, std::size_t) { detail::no_cuda("copy_to_device"); }
+void copy_to_host(void*, const void*, std::size_t) { detail::no_cuda("copy_to_host"); }
+void device_synchronize() { detail::no_cuda("device_synchronize"); }
+}  // namespace ordo::detail
