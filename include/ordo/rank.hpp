@@ -89,6 +89,10 @@ template <class Key, class Rank>
 void rank(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks,
           const rank_options& options = {});
 
+// The variant `automatic` resolves to on that backend for these options.
+rank_variant chosen_variant(const cpu& exec, const rank_sorted_options& options);
+rank_variant chosen_variant(const cuda& exec, const rank_sorted_options& options);
+
 // Names as the CLI and the Python module spell them ("min", "first"...).
 const char* to_string(rank_method m) noexcept;
 rank_method parse_rank_method(const char* name);  // throws errc::invalid_argument

@@ -41,3 +41,7 @@ void copy_to_device(void*, const void*, std::size_t) { detail::no_cuda("copy_to_
 void copy_to_host(void*, const void*, std::size_t) { detail::no_cuda("copy_to_host"); }
 void device_synchronize() { detail::no_cuda("device_synchronize"); }
 }  // namespace ordo::detail
+
+namespace ordo {
+rank_variant chosen_variant(const cuda&, const rank_sorted_options&) { detail::no_cuda("chosen_variant"); }
+}  // namespace ordo

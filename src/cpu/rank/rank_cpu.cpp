@@ -18,9 +18,7 @@ void rank_sorted(const cpu& exec, std::span<const Key> keys, std::span<Rank> ran
     std::size_t bad = detail::cpu_rank::first_unsorted(keys.data(), n, o.order, threads);
     if (bad != n) throw error(errc::unsorted_input, detail::unsorted_message(bad, o.order));
   }
-  rank_variant v = o.variant;
-  if (v == rank_variant::automatic)
-    v = threads > 1 ? rank_variant::parallel_search : rank_variant::sequential;
+  const rank_variant v = chosen_variant(exec, o);
   switch (v) {
     case rank_variant::sequential:
       return detail::cpu_rank::rank_sorted_sequential(keys.data(), ranks.data(), n, o.method);
@@ -30,6 +28,11 @@ void rank_sorted(const cpu& exec, std::span<const Key> keys, std::span<Rank> ran
       throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) +
                                            "' runs on the GPU; on ordo::cpu use sequential or parallel_search");
   }
+}
+
+rank_variant chosen_variant(const cpu& exec, const rank_sorted_options& o) {
+  if (o.variant != rank_variant::automatic) return o.variant;
+  return exec.resolved_threads() > 1 ? rank_variant::parallel_search : rank_variant::sequential;
 }
 
 template <class Key, class Rank>

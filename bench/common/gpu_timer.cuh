@@ -1,0 +1,49 @@
+// Times device work per the benchmark protocol: CUDA events around the
+// region, two warm-up runs, the median of `reps` timed runs.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "cuda/common/check.cuh"
+
+namespace ordo_bench {
+
+template <class F>
+double median_ms(F&& run, int reps, cudaStream_t stream = nullptr) {
+  cudaEvent_t a, b;
+  ORDO_CUDA_CHECK(cudaEventCreate(&a));
+  ORDO_CUDA_CHECK(cudaEventCreate(&b));
+  for (int i = 0; i < 2; ++i) run();
+  std::vector<double> t;
+  for (int i = 0; i < reps; ++i) {
+    ORDO_CUDA_CHECK(cudaEventRecord(a, stream));
+    run();
+    ORDO_CUDA_CHECK(cudaEventRecord(b, stream));
+    ORDO_CUDA_CHECK(cudaEventSynchronize(b));
+    float ms = 0;
+    ORDO_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+    t.push_back(ms);
+  }
+  ORDO_CUDA_CHECK(cudaEventDestroy(a));
+  ORDO_CUDA_CHECK(cudaEventDestroy(b));
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+// The protocol's copy floor: a device-to-device copy of half the bytes the
+// algorithm must move (a copy reads and writes each byte), same run.
+inline double copy_floor_ms(std::size_t bytes_read_plus_written, int reps) {
+  const std::size_t bytes = bytes_read_plus_written / 2;
+  void *src = nullptr, *dst = nullptr;
+  ORDO_CUDA_CHECK(cudaMalloc(&src, bytes));
+  ORDO_CUDA_CHECK(cudaMalloc(&dst, bytes));
+  ORDO_CUDA_CHECK(cudaMemset(src, 1, bytes));
+  double ms = median_ms([&] { ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice)); }, reps);
+  cudaFree(src);
+  cudaFree(dst);
+  return ms;
+}
+
+}  // namespace ordo_bench

@@ -1,0 +1,38 @@
+// One benchmark run's rows, written as the JSON of bench-protocol.md.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ordo_bench {
+
+struct row {
+  std::string capability, impl, variant;
+  bool is_default = false;
+  std::string key, value;  // value empty: null
+  std::uint64_t n = 0;
+  nlohmann::json params = nlohmann::json::object();
+  double ms = 0, copy_floor_ms = 0;
+  bool verified = false;
+  nlohmann::json extra = nlohmann::json::object();  // e.g. threads, fig
+};
+
+class results {
+ public:
+  explicit results(std::string capability) : capability_(std::move(capability)) {}
+  void add(row r);
+  // Writes <dir>/<capability>.json with device, driver, commit and date.
+  void write(const std::string& dir) const;
+  const std::vector<row>& rows() const { return rows_; }
+
+ private:
+  std::string capability_;
+  std::vector<row> rows_;
+};
+
+// Prints "  name  ms  ratio" lines as rows arrive, so a cut-off run still tells.
+void print_row(const row& r);
+
+}  // namespace ordo_bench

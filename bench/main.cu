@@ -1,0 +1,49 @@
+// ordo_bench: runs ordo and its baselines side by side and writes one JSON
+// file per capability (bench-protocol.md).
+//   ordo_bench [--suite rank_sorted|rank|all] [--out DIR] [--n N | --log2n K]
+//              [--reps R] [--cpu-reps R] [--no-figures]
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "common/options.hpp"
+#include "ordo/error.hpp"
+
+namespace ordo_bench {
+void run_rank_sorted(const options&);
+void run_rank(const options&);
+}  // namespace ordo_bench
+
+int main(int argc, char** argv) {
+  ordo_bench::options opt;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> const char* {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "ordo_bench: %s needs a value\n", a.c_str());
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--suite") opt.suite = next();
+    else if (a == "--out") opt.out = next();
+    else if (a == "--n") opt.n = std::strtoull(next(), nullptr, 10);
+    else if (a == "--log2n") opt.n = 1ull << std::atoi(next());
+    else if (a == "--reps") opt.reps = std::atoi(next());
+    else if (a == "--cpu-reps") opt.cpu_reps = std::atoi(next());
+    else if (a == "--no-figures") opt.figures = false;
+    else {
+      std::fprintf(stderr, "ordo_bench: unknown option %s\n", a.c_str());
+      return 2;
+    }
+  }
+  try {
+    if (opt.suite == "rank_sorted" || opt.suite == "all") ordo_bench::run_rank_sorted(opt);
+    if (opt.suite == "rank" || opt.suite == "all") ordo_bench::run_rank(opt);
+  } catch (const ordo::error& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

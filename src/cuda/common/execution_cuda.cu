@@ -1,0 +1,57 @@
+// The CUDA half of execution.hpp and device_buffer.hpp.
+#include <cuda_runtime.h>
+
+#include "cuda/common/check.cuh"
+#include "ordo/device_buffer.hpp"
+#include "ordo/execution.hpp"
+
+namespace ordo {
+namespace {
+
+class async_pool_resource final : public memory_resource {
+ public:
+  void* allocate(std::size_t bytes, CUstream_st* stream) override {
+    void* p = nullptr;
+    ORDO_CUDA_CHECK(cudaMallocAsync(&p, bytes, stream));
+    return p;
+  }
+  void deallocate(void* p, std::size_t, CUstream_st* stream) override {
+    cudaFreeAsync(p, stream);  // no throw from a destructor path
+  }
+};
+
+}  // namespace
+
+memory_resource* default_device_resource() {
+  static async_pool_resource resource;
+  return &resource;
+}
+
+bool cuda_available() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky "no device" error
+    return false;
+  }
+  return count > 0;
+}
+
+namespace detail {
+void* device_alloc(std::size_t bytes) {
+  void* p = nullptr;
+  ORDO_CUDA_CHECK(cudaMalloc(&p, bytes));
+  return p;
+}
+void device_free(void* p) noexcept {
+  if (p) cudaFree(p);
+}
+void copy_to_device(void* dst, const void* src, std::size_t bytes) {
+  ORDO_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+}
+void copy_to_host(void* dst, const void* src, std::size_t bytes) {
+  ORDO_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+}
+void device_synchronize() { ORDO_CUDA_CHECK(cudaDeviceSynchronize()); }
+}  // namespace detail
+
+}  // namespace ordo

@@ -1,0 +1,90 @@
+// Definition of sort_and_rank_bits (see rank_bits.cuh).
+#pragma once
+#include <cub/device/device_radix_sort.cuh>
+
+#include <limits>
+
+#include "cuda/common/check.cuh"
+#include "cuda/common/scratch.cuh"
+#include "cuda/rank/dispatch/launch.cuh"
+#include "cuda/rank/dispatch/rank_bits.cuh"
+#include "cuda/rank/kernel/tile_rank_kernel.cuh"
+#include "cuda/rank/kernel/unsorted_kernels.cuh"
+
+namespace ordo::detail::cuda_rank {
+
+template <class U>
+using bits_tile_policy = tile_policy<256, (sizeof(U) == 4 ? 8 : 4)>;
+
+template <unsigned Needs, rank_method M, class U, class I, class R>
+void launch_scatter_rank(const cuda& exec, const U* sorted, const I* index, std::uint64_t n, R* out,
+                         const unsigned long long* stats, bool pct) {
+  using Policy = bits_tile_policy<U>;
+  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
+  constexpr bool lookback = Needs & need_dense;
+  scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
+  tile_state st{nullptr, nullptr};
+  if (lookback) {
+    ORDO_CUDA_CHECK(cudaMemsetAsync(words.get(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
+    st = {words.get(), words.get() + tiles};
+  }
+  tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
+      sorted, n, unsorted_ranker<M, R>{stats, pct}, scatter_writer<R, I>{out, index}, st);
+  ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel (scatter)");
+}
+
+template <class U, class I, class R>
+void sort_and_rank_bits(const cuda& exec, U* bits0, U* bits1, I* index0, I* index1, std::uint64_t n,
+                        const rank_options& o, bool keep_nan, R* out) {
+  cub::DoubleBuffer<U> keys(bits0, bits1);
+  cub::DoubleBuffer<I> values(index0, index1);
+  // 32-bit item counts where they fit: CUB picks its faster offsets then.
+  using NumItems = std::conditional_t<std::is_same_v<I, std::uint32_t>, int, std::int64_t>;
+  std::size_t temp_bytes = 0;
+  ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, keys, values, NumItems(n), 0,
+                                                  int(sizeof(U) * 8), exec.stream));
+  {
+    scratch<unsigned char> temp(exec, temp_bytes);
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), temp_bytes, keys, values, NumItems(n), 0,
+                                                    int(sizeof(U) * 8), exec.stream));
+  }
+  const U* sorted = keys.Current();
+  const I* index = values.Current();
+
+  scratch<unsigned long long> stats(exec, 2);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(stats.get(), 0, 2 * sizeof(unsigned long long), exec.stream));
+  count_ranked_kernel<U><<<1, 32, 0, exec.stream>>>(sorted, n, keep_nan, stats.get());
+  ORDO_CUDA_LAUNCH_CHECK("count_ranked_kernel");
+  if (o.pct && o.method == rank_method::dense) {
+    count_groups_kernel<U><<<elementwise_blocks(n), 256, 0, exec.stream>>>(sorted, n, stats.get());
+    ORDO_CUDA_LAUNCH_CHECK("count_groups_kernel");
+  }
+  const unsigned long long* st = stats.get();
+  switch (o.method) {
+    case rank_method::min:
+      return launch_scatter_rank<need_first, rank_method::min>(exec, sorted, index, n, out, st, o.pct);
+    case rank_method::max:
+      return launch_scatter_rank<need_last, rank_method::max>(exec, sorted, index, n, out, st, o.pct);
+    case rank_method::dense:
+      return launch_scatter_rank<need_dense, rank_method::dense>(exec, sorted, index, n, out, st, o.pct);
+    case rank_method::ordinal:
+      return launch_scatter_rank<0u, rank_method::ordinal>(exec, sorted, index, n, out, st, o.pct);
+    case rank_method::average:
+      return launch_scatter_rank<need_first | need_last, rank_method::average>(exec, sorted, index, n, out, st, o.pct);
+  }
+}
+
+}  // namespace ordo::detail::cuda_rank
+
+#define ORDO_INSTANTIATE_RANK_BITS(U, I, R)                                                          \
+  template void ordo::detail::cuda_rank::sort_and_rank_bits<U, I, R>(                                \
+      const ordo::cuda&, U*, U*, I*, I*, std::uint64_t, const ordo::rank_options&, bool, R*);
+#define ORDO_INSTANTIATE_RANK_BITS_ALL(U)                     \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint32_t, std::uint32_t) \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint32_t, std::uint64_t) \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint32_t, float)         \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint32_t, double)        \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint64_t, std::uint32_t) \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint64_t, std::uint64_t) \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint64_t, float)         \
+  ORDO_INSTANTIATE_RANK_BITS(U, std::uint64_t, double)

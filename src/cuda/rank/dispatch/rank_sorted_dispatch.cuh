@@ -1,0 +1,212 @@
+// Host side of rank_sorted on the GPU: argument checks, validation, variant
+// choice and the launches. Included by one .cu per key type, which
+// instantiates it (ORDO_INSTANTIATE_CUDA_RANK_SORTED), so the kernels of the
+// six key types compile in parallel.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "common/rank_checks.hpp"
+#include "cuda/common/check.cuh"
+#include "cuda/common/scratch.cuh"
+#include "cuda/rank/dispatch/launch.cuh"
+#include "cuda/rank/kernel/paper_kernels.cuh"
+#include "cuda/rank/kernel/rank_outputs.cuh"
+#include "cuda/rank/kernel/tile_rank_kernel.cuh"
+#include "ordo/rank.hpp"
+
+namespace ordo::detail::cuda_rank {
+
+// Tuning: 256 threads, 32 bytes of keys per thread (two 16-byte loads).
+template <class K>
+using rank_tile_policy = tile_policy<256, (sizeof(K) == 4 ? 8 : 4)>;
+
+template <unsigned Needs, class K, class R, rank_method M>
+void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
+  using Policy = rank_tile_policy<K>;
+  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
+  constexpr bool lookback = (Needs & need_dense) || (Needs & first_by_lookback);
+  scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
+  tile_state st{nullptr, nullptr};
+  if (lookback) {
+    ORDO_CUDA_CHECK(cudaMemsetAsync(words.get(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
+    st = {words.get(), words.get() + tiles};
+  }
+  tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
+      keys, n, sorted_ranker<M, R>{}, contiguous_writer<R>{ranks}, st);
+  ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel");
+}
+
+template <class K, class R>
+void run_tile_variant(const cuda& exec, const K* keys, R* ranks, std::uint64_t n, rank_method m, bool lookback) {
+  switch (m) {
+    case rank_method::min:
+      if (lookback) return launch_tile<need_first | first_by_lookback, K, R, rank_method::min>(exec, keys, ranks, n);
+      return launch_tile<need_first, K, R, rank_method::min>(exec, keys, ranks, n);
+    case rank_method::max:
+      return launch_tile<need_last, K, R, rank_method::max>(exec, keys, ranks, n);
+    case rank_method::dense:
+      return launch_tile<need_dense, K, R, rank_method::dense>(exec, keys, ranks, n);
+    case rank_method::average:
+      if constexpr (std::is_floating_point_v<R>)
+        return launch_tile<need_first | need_last, K, R, rank_method::average>(exec, keys, ranks, n);
+      break;
+    case rank_method::ordinal:
+      break;  // handled by the caller
+  }
+}
+
+template <bool Forward, class K, class R>
+void run_naive(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
+  using P = std::uint64_t;
+  scratch<P> a(exec, n), b(exec, n);
+  const unsigned blocks = elementwise_blocks(n);
+  logical_keys<Forward, K> d{keys, n};
+  naive_init_kernel<Forward, K, P><<<blocks, 256, 0, exec.stream>>>(a.get(), n);
+  ORDO_CUDA_LAUNCH_CHECK("naive_init_kernel");
+  P* in = a.get();
+  P* out = b.get();
+  for (std::uint64_t stride = 1; stride < n; stride <<= 1) {  // log2(n) launches
+    naive_step_kernel<Forward, K, P><<<blocks, 256, 0, exec.stream>>>(d, in, out, stride);
+    ORDO_CUDA_LAUNCH_CHECK("naive_step_kernel");
+    std::swap(in, out);
+  }
+  heads_to_ranks_kernel<Forward, P, R><<<blocks, 256, 0, exec.stream>>>(in, ranks, n);
+  ORDO_CUDA_LAUNCH_CHECK("heads_to_ranks_kernel");
+}
+
+// Scans `count` packed values in place, recursing on the block totals.
+template <int Block, class P>
+void shuffle_scan_levels(const cuda& exec, P* values, std::uint64_t count) {
+  const std::uint64_t blocks = (count + Block - 1) / Block;
+  if (blocks <= 1) return;
+  scratch<P> totals(exec, blocks);
+  shuffle_scan_values_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.get());
+  ORDO_CUDA_LAUNCH_CHECK("shuffle_scan_values_kernel");
+  shuffle_scan_levels<Block>(exec, totals.get(), blocks);
+  shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.get());
+  ORDO_CUDA_LAUNCH_CHECK("shuffle_fixup_kernel");
+}
+
+template <bool Forward, class P, class K, class R>
+void run_shuffle_packed(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
+  constexpr int Block = 1024;
+  const std::uint64_t blocks = (n + Block - 1) / Block;
+  // Packed values go straight into the output when it has the same width.
+  scratch<P> own(exec, std::is_same_v<P, R> ? 0 : n);
+  P* scanned = std::is_same_v<P, R> ? reinterpret_cast<P*>(ranks) : own.get();
+  scratch<P> totals(exec, blocks);
+  logical_keys<Forward, K> d{keys, n};
+  shuffle_scan_keys_kernel<Block, Forward, K, P><<<unsigned(blocks), Block, 0, exec.stream>>>(d, scanned, totals.get());
+  ORDO_CUDA_LAUNCH_CHECK("shuffle_scan_keys_kernel");
+  if (blocks > 1) {
+    shuffle_scan_levels<Block>(exec, totals.get(), blocks);
+    shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(scanned, n, totals.get());
+    ORDO_CUDA_LAUNCH_CHECK("shuffle_fixup_kernel");
+  }
+  packed_to_ranks_kernel<Forward, P, R><<<elementwise_blocks(n), 256, 0, exec.stream>>>(scanned, ranks, n);
+  ORDO_CUDA_LAUNCH_CHECK("packed_to_ranks_kernel");
+}
+
+template <bool Forward, class K, class R>
+void run_shuffle(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
+  // The paper packs the flag into bit 31 of a 32-bit rank (n < 2^31); larger
+  // inputs, and 64-bit ranks, pack into 64 bits.
+  if (sizeof(R) == 4 && n < (std::uint64_t(1) << 31)) return run_shuffle_packed<Forward, std::uint32_t>(exec, keys, ranks, n);
+  return run_shuffle_packed<Forward, std::uint64_t>(exec, keys, ranks, n);
+}
+
+template <bool Forward, class K, class R>
+void run_hybrid(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
+  constexpr int Warps = 8;
+  const std::uint64_t chunks = (n + 1023) / 1024;
+  hybrid_kernel<Warps, Forward, K, R><<<ceil_blocks(chunks, Warps), Warps * 32, 0, exec.stream>>>(
+      logical_keys<Forward, K>{keys, n}, ranks);
+  ORDO_CUDA_LAUNCH_CHECK("hybrid_kernel");
+}
+
+template <class K>
+void validate_sorted(const cuda& exec, const K* keys, std::uint64_t n, sort_order order) {
+  if (n < 2) return;
+  scratch<unsigned long long> flag(exec, 1);
+  const unsigned long long init = n;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(flag.get(), &init, sizeof init, cudaMemcpyHostToDevice, exec.stream));
+  if (order == sort_order::ascending)
+    find_unsorted_kernel<true><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, flag.get());
+  else
+    find_unsorted_kernel<false><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, flag.get());
+  ORDO_CUDA_LAUNCH_CHECK("find_unsorted_kernel");
+  unsigned long long bad = n;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&bad, flag.get(), sizeof bad, cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  if (bad != n) throw error(errc::unsorted_input, unsorted_message(std::size_t(bad), order));
+}
+
+[[noreturn]] inline void unsupported(rank_variant v, rank_method m, const char* why) {
+  throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) + "' does not do method '" +
+                                       to_string(m) + "' " + why);
+}
+
+template <class K, class R>
+void rank_sorted_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_sorted_options& o) {
+  check_rank_args<K, R>(keys.size(), ranks.size(), o.method, false, "rank_sorted");
+  const std::uint64_t n = keys.size();
+  if (o.validate) validate_sorted(exec, keys.data(), n, o.order);
+  if (n == 0) return;
+  const rank_variant v = chosen_variant(exec, o);
+  const rank_method m = o.method;
+  if (v == rank_variant::sequential || v == rank_variant::parallel_search)
+    throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) +
+                                         "' runs on the CPU; on ordo::cuda use naive, shuffle, hybrid, block_search or lookback");
+  if (m == rank_method::ordinal) {  // ranks do not depend on the keys
+    iota_ranks_kernel<<<elementwise_blocks(n), 256, 0, exec.stream>>>(ranks.data(), n);
+    ORDO_CUDA_LAUNCH_CHECK("iota_ranks_kernel");
+    return;
+  }
+  switch (v) {
+    case rank_variant::block_search:
+      if (m == rank_method::dense) unsupported(v, m, "(dense ranks need a scan; use lookback)");
+      return run_tile_variant(exec, keys.data(), ranks.data(), n, m, false);
+    case rank_variant::lookback:
+      if (m == rank_method::max) unsupported(v, m, "(max ranks come from the right; use block_search)");
+      return run_tile_variant(exec, keys.data(), ranks.data(), n, m, true);
+    case rank_variant::naive:
+    case rank_variant::shuffle:
+    case rank_variant::hybrid: {
+      if (m != rank_method::min && m != rank_method::max)
+        unsupported(v, m, "(the paper's algorithms compute min ranks, and max ranks mirrored)");
+      const bool fwd = m == rank_method::min;
+      if (v == rank_variant::naive) return fwd ? run_naive<true>(exec, keys.data(), ranks.data(), n)
+                                               : run_naive<false>(exec, keys.data(), ranks.data(), n);
+      if (v == rank_variant::shuffle) return fwd ? run_shuffle<true>(exec, keys.data(), ranks.data(), n)
+                                                 : run_shuffle<false>(exec, keys.data(), ranks.data(), n);
+      return fwd ? run_hybrid<true>(exec, keys.data(), ranks.data(), n)
+                 : run_hybrid<false>(exec, keys.data(), ranks.data(), n);
+    }
+    default:
+      break;
+  }
+  unsupported(v, m, "");
+}
+
+}  // namespace ordo::detail::cuda_rank
+
+namespace ordo {
+template <class K, class R>
+void rank_sorted(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_sorted_options& o) {
+  detail::cuda_rank::rank_sorted_cuda<K, R>(exec, keys, ranks, o);
+}
+}  // namespace ordo
+
+#define ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, R) \
+  template void rank_sorted<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_sorted_options&);
+#define ORDO_INSTANTIATE_CUDA_RANK_SORTED(K)              \
+  namespace ordo {                                        \
+  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, std::uint32_t) \
+  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, std::uint64_t) \
+  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, float)         \
+  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, double)        \
+  }

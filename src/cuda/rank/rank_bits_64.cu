@@ -1,0 +1,3 @@
+// rank() on the GPU, sort and rank of 64-bit order bits.
+#include "cuda/rank/dispatch/rank_bits_impl.cuh"
+ORDO_INSTANTIATE_RANK_BITS_ALL(std::uint64_t)

@@ -1,0 +1,4 @@
+// rank_sorted on the GPU for int64 keys (one file per key type so the
+// kernels compile in parallel).
+#include "cuda/rank/dispatch/rank_sorted_dispatch.cuh"
+ORDO_INSTANTIATE_CUDA_RANK_SORTED(std::int64_t)

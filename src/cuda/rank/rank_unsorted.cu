@@ -1,0 +1,55 @@
+// rank() on the GPU: keys to order bits (the same mapping as the CPU path,
+// so both backends agree on NaN, -0.0 and descending order), then the
+// key-independent sort-and-rank of rank_bits_*.cu.
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "common/rank_checks.hpp"
+#include "cuda/common/check.cuh"
+#include "cuda/common/scratch.cuh"
+#include "cuda/rank/dispatch/launch.cuh"
+#include "cuda/rank/dispatch/rank_bits.cuh"
+#include "cuda/rank/kernel/unsorted_kernels.cuh"
+
+namespace ordo {
+namespace detail::cuda_rank {
+
+template <class K, class I, class R>
+void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, const rank_options& o, R* out) {
+  using U = order_bits_t<K>;
+  scratch<U> bits(exec, 2 * n);
+  scratch<I> index(exec, 2 * n);
+  order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, !o.ascending,
+                                                                            o.na == na_option::top, bits.get(), index.get());
+  ORDO_CUDA_LAUNCH_CHECK("order_bits_kernel");
+  const bool keep_nan = std::is_floating_point_v<K> && o.na == na_option::keep;
+  sort_and_rank_bits<U, I, R>(exec, bits.get(), bits.get() + n, index.get(), index.get() + n, n, o, keep_nan, out);
+}
+
+}  // namespace detail::cuda_rank
+
+template <class K, class R>
+void rank(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_options& o) {
+  detail::check_rank_args<K, R>(keys.size(), ranks.size(), o.method, o.pct, "rank");
+  const std::uint64_t n = keys.size();
+  if (n == 0) return;
+  if (n < (std::uint64_t(1) << 31))
+    detail::cuda_rank::rank_unsorted_with_index<K, std::uint32_t>(exec, keys.data(), n, o, ranks.data());
+  else
+    detail::cuda_rank::rank_unsorted_with_index<K, std::uint64_t>(exec, keys.data(), n, o, ranks.data());
+}
+
+#define ORDO_INSTANTIATE_CUDA_RANK(K, R) \
+  template void rank<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
+#define ORDO_INSTANTIATE_CUDA_RANK_ALL(K) \
+  ORDO_INSTANTIATE_CUDA_RANK(K, std::uint32_t) ORDO_INSTANTIATE_CUDA_RANK(K, std::uint64_t) \
+  ORDO_INSTANTIATE_CUDA_RANK(K, float) ORDO_INSTANTIATE_CUDA_RANK(K, double)
+ORDO_INSTANTIATE_CUDA_RANK_ALL(std::int32_t)
+ORDO_INSTANTIATE_CUDA_RANK_ALL(std::uint32_t)
+ORDO_INSTANTIATE_CUDA_RANK_ALL(std::int64_t)
+ORDO_INSTANTIATE_CUDA_RANK_ALL(std::uint64_t)
+ORDO_INSTANTIATE_CUDA_RANK_ALL(float)
+ORDO_INSTANTIATE_CUDA_RANK_ALL(double)
+
+}  // namespace ordo

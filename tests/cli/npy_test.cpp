@@ -1,0 +1,144 @@
+// .npy: round trips of every dtype, the header forms NumPy writes, and one
+// test per way a file can be wrong.
+#include <cmath>
+#include <limits>
+
+#include "io/io.hpp"
+#include "io/npy.hpp"
+#include "io_test_util.hpp"
+
+namespace {
+using namespace ordo::tools::io;
+using cli_test::bytes_of;
+using cli_test::npy_bytes;
+
+class Npy : public cli_test::scratch_dir {};
+
+template <class T>
+void round_trip(const std::string& file, std::vector<T> values) {
+  write_column(file, column{values});
+  const column c = read_column(file);
+  ASSERT_EQ(c.type(), dtype_of<T>());
+  const auto& got = std::get<std::vector<T>>(c.data);
+  ASSERT_EQ(got.size(), values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(values[i])) {
+        EXPECT_TRUE(std::isnan(got[i]));
+        continue;
+      }
+    }
+    EXPECT_EQ(got[i], values[i]) << i;
+  }
+}
+
+TEST_F(Npy, RoundTripsEveryDtype) {
+  round_trip<std::int32_t>(path("i4.npy"), {-3, 0, 7, std::numeric_limits<std::int32_t>::min()});
+  round_trip<std::uint32_t>(path("u4.npy"), {0, 1, 4000000000u});
+  round_trip<std::int64_t>(path("i8.npy"), {-1, std::numeric_limits<std::int64_t>::max()});
+  round_trip<std::uint64_t>(path("u8.npy"), {18446744073709551615ull, 0});
+  round_trip<float>(path("f4.npy"), {1.5f, -0.0f, std::numeric_limits<float>::quiet_NaN(), -INFINITY});
+  round_trip<double>(path("f8.npy"), {0.1, 1e-310, std::numeric_limits<double>::quiet_NaN(), INFINITY});
+  round_trip<double>(path("empty.npy"), {});
+}
+
+TEST_F(Npy, WritesWhatNumPyWrites) {
+  write_column(path("a.npy"), column{std::vector<double>{1, 2}});
+  const std::string bytes = read("a.npy");
+  ASSERT_EQ(bytes.size(), 128u + 16u);  // header padded to 64 bytes, then the data
+  EXPECT_EQ(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
+  EXPECT_EQ(bytes.substr(10, 57), "{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }");
+  EXPECT_EQ(bytes[127], '\n');
+}
+
+TEST_F(Npy, ReadsVersions2And3AndColumnShapes) {
+  const std::string data = bytes_of<std::int64_t>({5, 6, 7});
+  for (int major : {2, 3}) {
+    const auto f = write("v.npy", npy_bytes("{'descr': '<i8', 'fortran_order': False, 'shape': (3,), }", data, major));
+    EXPECT_EQ(read_column(f).size(), 3u) << major;
+  }
+  for (const char* shape : {"(3, 1)", "(1, 3)", "(3L,)", "(1, 3, 1)"}) {
+    const auto f = write("s.npy", npy_bytes(std::string("{'shape': ") + shape +
+                                                ", 'fortran_order': False, 'descr': '<i8'}",
+                                            data));
+    const column c = read_column(f);
+    EXPECT_EQ(std::get<std::vector<std::int64_t>>(c.data), (std::vector<std::int64_t>{5, 6, 7})) << shape;
+  }
+  // A column is the same bytes in Fortran order.
+  const auto f = write("f.npy", npy_bytes("{'descr': '<i8', 'fortran_order': True, 'shape': (3, 1), }", data));
+  EXPECT_EQ(read_column(f).size(), 3u);
+}
+
+TEST_F(Npy, MissingFile) { EXPECT_IO_ERROR(read_column(path("nope.npy")), "nope.npy", "cannot open"); }
+
+TEST_F(Npy, TruncatedData) {
+  const auto f = write("t.npy", npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }",
+                                          bytes_of<double>({1, 2, 3})));
+  EXPECT_IO_ERROR(read_column(f), "t.npy", "truncated", "4 float64 elements (32 bytes)", "only 24 bytes");
+}
+
+TEST_F(Npy, TruncatedHeader) {
+  std::string bytes = npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", "");
+  EXPECT_IO_ERROR(read_column(write("h.npy", bytes.substr(0, 30))), "h.npy", "truncated .npy header");
+  EXPECT_IO_ERROR(read_column(write("p.npy", bytes.substr(0, 8))), "p.npy", "truncated");
+}
+
+TEST_F(Npy, NotNpy) {
+  EXPECT_IO_ERROR(read_column(write("x.npy", "hello, world")), "x.npy", "not a .npy file");
+  EXPECT_IO_ERROR(read_column(write("e.npy", "")), "e.npy", "not a .npy file");
+}
+
+TEST_F(Npy, UnknownVersion) {
+  const auto f = write("v.npy", npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (0,), }", "", 4));
+  EXPECT_IO_ERROR(read_column(f), "v.npy", "version 4.0");
+}
+
+TEST_F(Npy, MalformedHeaders) {
+  for (const char* dict : {
+           "{'descr': '<f8', 'fortran_order': False}",                    // no shape
+           "{'descr': '<f8', 'fortran_order': Maybe, 'shape': (1,)}",     // not a bool
+           "{'descr': '<f8', 'fortran_order': False, 'shape': (x,)}",     // not a number
+           "{'descr': '<f8', 'fortran_order': False, 'shape': (1,), 'extra': 1}",
+           "{'descr': '<f8' 'fortran_order': False, 'shape': (1,)}",      // no comma
+           "{'descr': '<f8, 'fortran_order': False, 'shape': (1,)}",      // broken quote
+           "['descr', '<f8']",
+           "{'descr': '<f8', 'fortran_order': False, 'shape': (1,)} junk",
+           "{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,)}",
+           "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296)}",
+       }) {
+    const auto f = write("m.npy", npy_bytes(dict, std::string(8, '\0')));
+    EXPECT_IO_ERROR(read_column(f), "m.npy", "malformed .npy header") << dict;
+  }
+}
+
+TEST_F(Npy, UnsupportedDtypes) {
+  const std::string data(64, '\0');
+  struct bad {
+    const char* dict;
+    const char* says;
+  };
+  for (const bad& b : {
+           bad{"{'descr': '<c16', 'fortran_order': False, 'shape': (2,), }", "complex dtype '<c16'"},
+           bad{"{'descr': '>f8', 'fortran_order': False, 'shape': (2,), }", "big-endian dtype '>f8'"},
+           bad{"{'descr': '<f2', 'fortran_order': False, 'shape': (2,), }", "dtype '<f2'"},
+           bad{"{'descr': '|b1', 'fortran_order': False, 'shape': (2,), }", "dtype '|b1'"},
+           bad{"{'descr': [('a', '<f8')], 'fortran_order': False, 'shape': (2,), }", "structured dtype"},
+           bad{"{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", "Fortran-order shape (2, 3)"},
+           bad{"{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", "shape (2, 3)"},
+           bad{"{'descr': '<f8', 'fortran_order': False, 'shape': (), }", "0-d"},
+       }) {
+    const auto f = write("u.npy", npy_bytes(b.dict, data));
+    EXPECT_IO_ERROR(read_column(f), "u.npy", "unsupported .npy array", b.says) << b.dict;
+  }
+}
+
+TEST_F(Npy, DtypeMustMatch) {
+  write_column(path("a.npy"), column{std::vector<float>{1}});
+  read_options o;
+  o.type = dtype::float32;
+  EXPECT_EQ(read_column(path("a.npy"), o).type(), dtype::float32);
+  o.type = dtype::float64;
+  EXPECT_ARG_ERROR(read_column(path("a.npy"), o), "holds float32 keys but --dtype says float64");
+}
+
+}  // namespace

@@ -1,0 +1,55 @@
+// GoogleTest type lists for typed tests: the six key types, and every
+// (key, rank) pair ordo instantiates, with readable names ("int32_uint64").
+#pragma once
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "ordo/rank.hpp"
+#include "ordo/types.hpp"
+
+namespace ordo_test {
+
+template <class K, class R>
+struct key_rank {
+  using key = K;
+  using rank = R;
+};
+
+using key_types = ::testing::Types<std::int32_t, std::uint32_t, std::int64_t, std::uint64_t, float, double>;
+
+#define ORDO_TEST_KEY_RANKS(K)                                                          \
+  key_rank<K, std::uint32_t>, key_rank<K, std::uint64_t>, key_rank<K, float>, key_rank<K, double>
+using key_rank_types =
+    ::testing::Types<ORDO_TEST_KEY_RANKS(std::int32_t), ORDO_TEST_KEY_RANKS(std::uint32_t),
+                     ORDO_TEST_KEY_RANKS(std::int64_t), ORDO_TEST_KEY_RANKS(std::uint64_t),
+                     ORDO_TEST_KEY_RANKS(float), ORDO_TEST_KEY_RANKS(double)>;
+#undef ORDO_TEST_KEY_RANKS
+
+template <class T>
+struct type_label {
+  static std::string get() { return ordo::type_name<T>(); }
+};
+template <class K, class R>
+struct type_label<key_rank<K, R>> {
+  static std::string get() { return std::string(ordo::type_name<K>()) + "_" + ordo::type_name<R>(); }
+};
+
+// For TYPED_TEST_SUITE(Suite, types, type_names).
+struct type_names {
+  template <class T>
+  static std::string GetName(int) { return type_label<T>::get(); }
+};
+
+// The methods a rank type can hold: 'average' needs a floating rank.
+template <class R>
+std::vector<ordo::rank_method> methods_for() {
+  using m = ordo::rank_method;
+  if constexpr (std::is_floating_point_v<R>) return {m::min, m::max, m::dense, m::ordinal, m::average};
+  else return {m::min, m::max, m::dense, m::ordinal};
+}
+
+}  // namespace ordo_test

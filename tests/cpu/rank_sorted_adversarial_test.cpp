@@ -1,0 +1,88 @@
+// rank_sorted on shapes chosen to break chunked and tiled code: all equal,
+// all distinct, runs of exactly 32/1024/4096 keys (warp and tile sizes), one
+// run crossing many chunks, and sorted edge values (extremes, +-inf, NaN,
+// -0.0 with +0.0, denormals). Validation is on throughout: every input here is
+// sorted, so it must pass.
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "common/compare.hpp"
+#include "common/generators.hpp"
+#include "common/reference.hpp"
+#include "common/type_lists.hpp"
+#include "cpu/cpu_cases.hpp"
+
+namespace ordo_test {
+namespace {
+
+template <class T>
+class RankSortedShapes : public ::testing::Test {};
+TYPED_TEST_SUITE(RankSortedShapes, key_rank_types, type_names);
+
+// Ranks `asc` (ascending) and its reverse (descending) every way.
+template <class K, class R>
+void check_shape(const std::string& shape, const std::vector<K>& asc) {
+  const std::vector<K> desc = sort_descending(asc);
+  for (auto order : {ordo::sort_order::ascending, ordo::sort_order::descending}) {
+    const std::vector<K>& keys = order == ordo::sort_order::ascending ? asc : desc;
+    for (auto method : methods_for<R>()) {
+      const std::vector<double> want = reference_rank_sorted(keys, method);
+      for (const cpu_case& c : all_cpu_cases()) {
+        ordo::rank_sorted_options o{method, order, c.variant, true};
+        ASSERT_TRUE(ranks_match(run_rank_sorted<R>(c.exec, keys, o), want, keys))
+            << shape << " n=" << keys.size() << " " << c.name << " " << describe(o);
+      }
+    }
+  }
+}
+
+TYPED_TEST(RankSortedShapes, AllEqualAndAllDistinct) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  for (std::size_t n : {1u, 2u, 33u, 5000u}) {
+    check_shape<K, R>("all_equal", all_equal<K>(n));
+    check_shape<K, R>("all_distinct", all_distinct<K>(n));
+  }
+}
+
+TYPED_TEST(RankSortedShapes, RunsAtWarpAndTileSizes) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  for (std::size_t len : {32u, 1024u, 4096u}) {
+    check_shape<K, R>("runs_of " + std::to_string(len), runs_of<K>(3 * len + 5, len));
+    check_shape<K, R>("runs_of " + std::to_string(len) + " exact", runs_of<K>(4 * len, len));
+  }
+}
+
+TYPED_TEST(RankSortedShapes, LongRunAcrossChunks) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  const std::size_t n = 20000;
+  check_shape<K, R>("long_run in the middle", long_run<K>(n, 100, 15000));
+  check_shape<K, R>("long_run from the start", long_run<K>(n, 0, 19990));
+  check_shape<K, R>("long_run to the end", long_run<K>(n, 7, n - 7));
+}
+
+TYPED_TEST(RankSortedShapes, EdgeValues) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  std::vector<K> sp = special_values<K>();
+  check_shape<K, R>("special_values", sort_ascending(sp));
+  std::vector<K> many;  // each edge value repeated, so every one is a tie group
+  for (int rep = 0; rep < 5; ++rep) many.insert(many.end(), sp.begin(), sp.end());
+  check_shape<K, R>("special_values x5", sort_ascending(many));
+  check_shape<K, R>("with_specials", sort_ascending(with_specials<K>(3000, 0.3, 50, 7)));
+  if constexpr (std::is_floating_point_v<K>) {
+    check_shape<K, R>("with_nans", sort_ascending(with_nans<K>(2000, 300, 100, 8)));
+    check_shape<K, R>("all_nan", sort_ascending(with_nans<K>(100, 100, 1, 9)));
+    check_shape<K, R>("signed_zeros", sort_ascending(signed_zeros<K>(2000, 10)));
+    check_shape<K, R>("denormals", sort_ascending(denormals<K>(2000, 11)));
+  }
+}
+
+}  // namespace
+}  // namespace ordo_test

@@ -1,0 +1,88 @@
+// rank_sorted on the benchmark protocol's inputs: every key and rank type,
+// every method, ascending and descending, many sizes and tie probabilities,
+// on every CPU execution place and variant, against reference_rank_sorted.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "common/compare.hpp"
+#include "common/generators.hpp"
+#include "common/reference.hpp"
+#include "common/type_lists.hpp"
+#include "cpu/cpu_cases.hpp"
+
+namespace ordo_test {
+namespace {
+
+template <class T>
+class RankSortedGrid : public ::testing::Test {};
+TYPED_TEST_SUITE(RankSortedGrid, key_rank_types, type_names);
+
+// Runs every method x order on sorted_with_ties(n, p) for each of `cases`.
+template <class K, class R>
+void check_protocol_inputs(const std::vector<std::size_t>& sizes, const std::vector<double>& ps,
+                           const std::vector<cpu_case>& cases) {
+  for (std::size_t n : sizes) {
+    for (double p : ps) {
+      const std::vector<K> asc = sorted_with_ties<K>(n, p, 1000 + n);
+      const std::vector<K> desc(asc.rbegin(), asc.rend());
+      for (auto order : {ordo::sort_order::ascending, ordo::sort_order::descending}) {
+        const std::vector<K>& keys = order == ordo::sort_order::ascending ? asc : desc;
+        for (auto method : methods_for<R>()) {
+          const std::vector<double> want = reference_rank_sorted(keys, method);
+          for (const cpu_case& c : cases) {
+            ordo::rank_sorted_options o{method, order, c.variant, false};
+            ASSERT_TRUE(ranks_match(run_rank_sorted<R>(c.exec, keys, o), want, keys))
+                << c.name << " n=" << n << " p=" << p << " " << describe(o);
+          }
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(RankSortedGrid, LiteralExample) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  using m = ordo::rank_method;
+  const std::vector<K> asc{10, 20, 20, 30}, desc{30, 20, 20, 10};
+  struct expect { m method; std::vector<double> ranks; };
+  std::vector<expect> table{{m::min, {1, 2, 2, 4}}, {m::max, {1, 3, 3, 4}}, {m::dense, {1, 2, 2, 3}},
+                            {m::ordinal, {1, 2, 3, 4}}};
+  if constexpr (std::is_floating_point_v<R>) table.push_back({m::average, {1, 2.5, 2.5, 4}});
+  for (const auto& e : table) {
+    for (const cpu_case& c : all_cpu_cases()) {
+      ordo::rank_sorted_options o{e.method, ordo::sort_order::ascending, c.variant, true};
+      EXPECT_TRUE(ranks_match(run_rank_sorted<R>(c.exec, asc, o), e.ranks, asc)) << c.name << " " << describe(o);
+      o.order = ordo::sort_order::descending;
+      EXPECT_TRUE(ranks_match(run_rank_sorted<R>(c.exec, desc, o), e.ranks, desc)) << c.name << " " << describe(o);
+    }
+  }
+}
+
+TYPED_TEST(RankSortedGrid, SmallSizes) {
+  check_protocol_inputs<typename TypeParam::key, typename TypeParam::rank>(
+      {0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 4097}, {0, 0.5, 0.9, 0.99, 0.999999, 1}, all_cpu_cases());
+}
+
+TYPED_TEST(RankSortedGrid, Size100000) {
+  check_protocol_inputs<typename TypeParam::key, typename TypeParam::rank>(
+      {100000}, {0, 0.9, 0.999999}, large_cpu_cases());
+}
+
+// One input past 2^20, for each key type, with one integer and one floating rank.
+template <class T>
+class RankSortedLarge : public ::testing::Test {};
+TYPED_TEST_SUITE(RankSortedLarge, key_types, type_names);
+
+TYPED_TEST(RankSortedLarge, OverTwoToTheTwenty) {
+  using K = TypeParam;
+  const std::size_t n = (std::size_t(1) << 20) + 7;
+  check_protocol_inputs<K, std::uint32_t>({n}, {0.99}, large_cpu_cases());
+  check_protocol_inputs<K, double>({n}, {0.5}, {large_cpu_cases().back()});
+}
+
+}  // namespace
+}  // namespace ordo_test

@@ -1,0 +1,62 @@
+// Files for the readers and writers: open with a clear error, read and write
+// large blocks in chunks (so progress can be shown), and report short reads
+// and failed writes as ordo::error(io_error) naming the file.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "progress.hpp"
+
+namespace ordo::tools::io {
+
+// How progress is shown: allowed (a TTY or --progress) and from what size.
+struct progress_policy {
+  bool allowed = false;
+  std::uint64_t threshold = default_progress_threshold;
+};
+
+[[noreturn]] void fail(const std::string& path, const std::string& problem);  // throws io_error "path: problem"
+
+class input_file {
+ public:
+  explicit input_file(const std::string& path);  // a regular file; throws when missing
+  ~input_file();
+  input_file(const input_file&) = delete;
+  input_file& operator=(const input_file&) = delete;
+
+  const std::string& path() const { return path_; }
+  std::uint64_t size() const { return size_; }
+  std::uint64_t position() const { return pos_; }
+
+  // Exactly `bytes` bytes, or throws "truncated ... (`what`)".
+  void read_exact(void* dst, std::size_t bytes, const char* what);
+  // Like read_exact, in chunks with a "reading PATH: N%" line.
+  void read_bulk(void* dst, std::uint64_t bytes, const char* what, const progress_policy& p);
+
+ private:
+  std::string path_;
+  std::FILE* f_ = nullptr;
+  std::uint64_t size_ = 0;
+  std::uint64_t pos_ = 0;
+};
+
+class output_file {
+ public:
+  explicit output_file(const std::string& path);  // creates or truncates
+  ~output_file();
+  output_file(const output_file&) = delete;
+  output_file& operator=(const output_file&) = delete;
+
+  const std::string& path() const { return path_; }
+  void write(const void* src, std::size_t bytes);
+  void write_bulk(const void* src, std::uint64_t bytes, const progress_policy& p);
+  void close();  // flushes; throws if the data did not reach the file (disk full...)
+
+ private:
+  std::string path_;
+  std::FILE* f_ = nullptr;
+};
+
+}  // namespace ordo::tools::io

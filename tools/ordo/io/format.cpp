@@ -1,0 +1,45 @@
+#include "io/format.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "ordo/error.hpp"
+
+namespace ordo::tools::io {
+
+const char* to_string(file_format f) noexcept {
+  switch (f) {
+    case file_format::npy: return "npy";
+    case file_format::bin: return "bin";
+    case file_format::text: return "text";
+  }
+  return "?";
+}
+
+file_format parse_format(std::string_view name, std::string_view what) {
+  if (name == "npy") return file_format::npy;
+  if (name == "bin" || name == "raw") return file_format::bin;
+  if (name == "text" || name == "txt" || name == "csv" || name == "tsv") return file_format::text;
+  throw error(errc::invalid_argument, std::string(what) + ": unknown format '" + std::string(name) +
+                                          "' (expected npy, bin or text)");
+}
+
+std::string lower_extension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return ext;
+}
+
+file_format format_from_extension(const std::string& path, std::string_view option) {
+  const std::string ext = lower_extension(path);
+  if (ext == ".npy") return file_format::npy;
+  if (ext == ".bin" || ext == ".raw") return file_format::bin;
+  if (ext == ".txt" || ext == ".csv" || ext == ".tsv") return file_format::text;
+  throw error(errc::invalid_argument,
+              path + ": cannot tell the format from the extension '" + ext +
+                  "' (known: .npy, .bin, .raw, .txt, .csv, .tsv); pass " + std::string(option) +
+                  " npy|bin|text");
+}
+
+}  // namespace ordo::tools::io

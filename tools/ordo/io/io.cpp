@@ -1,0 +1,47 @@
+#include "io/io.hpp"
+
+#include "io/npy.hpp"
+#include "io/raw.hpp"
+#include "io/text.hpp"
+#include "ordo/error.hpp"
+
+namespace ordo::tools::io {
+
+column read_column(const std::string& path, const read_options& o) {
+  const file_format f = o.format ? *o.format : format_from_extension(path, "--format");
+  if (!o.column.empty() && f != file_format::text)
+    throw error(errc::invalid_argument, "--column applies to text input, and " + path + " is read as " + to_string(f));
+  if (f == file_format::bin && !o.type)
+    throw error(errc::invalid_argument,
+                path + ": raw binary input needs --dtype (int32, uint32, int64, uint64, float32 or float64)");
+  input_file in(path);
+  switch (f) {
+    case file_format::npy: {
+      column c = read_npy(in, o.progress);
+      if (o.type && *o.type != c.type())
+        throw error(errc::invalid_argument, path + " holds " + c.dtype_name() + " keys but --dtype says " +
+                                                to_string(*o.type) + "; drop --dtype for .npy input");
+      return c;
+    }
+    case file_format::bin: return read_raw(in, *o.type, o.progress);
+    case file_format::text: {
+      const std::string ext = lower_extension(path);
+      text_options t{o.type.value_or(dtype::float64), o.column, ext == ".csv" ? ',' : ext == ".tsv" ? '\t' : '\0'};
+      return read_text(in, t, o.progress);
+    }
+  }
+  throw error(errc::invalid_argument, "unknown input format");
+}
+
+void write_column(const std::string& path, const column& c, const write_options& o) {
+  const file_format f = o.format ? *o.format : format_from_extension(path, "--output-format");
+  output_file out(path);
+  switch (f) {
+    case file_format::npy: write_npy(out, c, o.progress); break;
+    case file_format::bin: write_raw(out, c, o.progress); break;
+    case file_format::text: write_text(out, c, o.progress); break;
+  }
+  out.close();
+}
+
+}  // namespace ordo::tools::io

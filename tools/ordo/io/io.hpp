@@ -1,0 +1,30 @@
+// The CLI's one entry to its file formats: read a column of keys, write a
+// column of results, the format given or told by the file's extension.
+#pragma once
+#include <optional>
+#include <string>
+
+#include "io/column.hpp"
+#include "io/file.hpp"
+#include "io/format.hpp"
+
+namespace ordo::tools::io {
+
+struct read_options {
+  std::optional<file_format> format;  // from the extension when empty
+  std::optional<dtype> type;          // bin: required; text: float64 when empty; npy: must match the file
+  std::string column;                 // text only: header name or 0-based index
+  progress_policy progress;
+};
+
+struct write_options {
+  std::optional<file_format> format;  // from the extension when empty
+  progress_policy progress;
+};
+
+// Throw ordo::error: io_error for a file that cannot be read or written as
+// asked, invalid_argument for options that do not fit the format.
+column read_column(const std::string& path, const read_options& o = {});
+void write_column(const std::string& path, const column& c, const write_options& o = {});
+
+}  // namespace ordo::tools::io

@@ -1,0 +1,26 @@
+// NumPy .npy files (format versions 1.0, 2.0 and 3.0): little-endian, one
+// column — shape (n,), or (n, 1) / (1, n) — of the six column dtypes.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "io/column.hpp"
+#include "io/file.hpp"
+
+namespace ordo::tools::io {
+
+struct npy_header {
+  dtype type;
+  std::uint64_t count;  // elements: the product of the shape
+};
+
+// Parses the header's dictionary text, e.g.
+//   {'descr': '<f8', 'fortran_order': False, 'shape': (10,), }
+// and throws io_error naming `path` when it is malformed or unsupported.
+npy_header parse_npy_header(std::string_view dict, const std::string& path);
+
+column read_npy(input_file& in, const progress_policy& p);
+void write_npy(output_file& out, const column& c, const progress_policy& p);
+
+}  // namespace ordo::tools::io

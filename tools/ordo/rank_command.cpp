@@ -1,0 +1,209 @@
+// `ordo rank INPUT -o OUTPUT`: rank a column of keys read from a file and
+// write the ranks.
+//   default:   ordo::rank, pandas Series.rank semantics (method average,
+//              float64 ranks, like pandas)
+//   --sorted:  ordo::rank_sorted over keys already sorted (method min, uint64
+//              ranks; float64 for average); sortedness is checked unless
+//              --no-validate
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "commands.hpp"
+#include "io/io.hpp"
+#include "ordo/device_buffer.hpp"
+#include "ordo/rank.hpp"
+#include "progress.hpp"
+
+namespace ordo::tools {
+namespace {
+
+struct rank_args {
+  std::string input, output, method, na = "keep", device = "auto", variant = "auto";
+  std::string dtype, format, output_format, column, rank_type;
+  bool descending = false, pct = false, sorted = false, no_validate = false, progress = false;
+  int threads = 0;
+  // Options that only fit one mode; set means the user gave them.
+  CLI::Option *na_opt = nullptr, *pct_opt = nullptr, *variant_opt = nullptr, *no_validate_opt = nullptr;
+};
+
+// What to run, settled from the arguments before any file is read so a bad
+// option fails at once.
+struct plan {
+  bool sorted = false;
+  bool gpu = false;
+  int threads = 0;
+  rank_options unsorted;
+  rank_sorted_options presorted;
+  io::dtype rank_type = io::dtype::float64;
+  rank_method method() const { return sorted ? presorted.method : unsorted.method; }
+};
+
+[[noreturn]] void bad_option(const std::string& message) { throw error(errc::invalid_argument, message); }
+
+plan make_plan(const rank_args& a) {
+  plan p;
+  p.sorted = a.sorted;
+  p.threads = a.threads;
+  if (a.sorted) {
+    if (*a.na_opt || *a.pct_opt)
+      bad_option(std::string(*a.na_opt ? "--na" : "--pct") +
+                 " does not apply to --sorted: rank_sorted takes NaN keys where they are sorted "
+                 "(last ascending, first descending) and has no pct; drop --sorted to rank like pandas");
+  } else if (*a.variant_opt || *a.no_validate_opt) {
+    bad_option(std::string(*a.variant_opt ? "--variant" : "--no-validate") + " applies to --sorted only");
+  }
+  const rank_method m = a.method.empty() ? (a.sorted ? rank_method::min : rank_method::average)
+                                         : parse_rank_method(a.method.c_str());
+  p.unsorted = {m, !a.descending, parse_na_option(a.na.c_str()), a.pct};
+  p.presorted = {m, a.descending ? sort_order::descending : sort_order::ascending,
+                 parse_rank_variant(a.variant.c_str()), !a.no_validate};
+
+  if (!a.rank_type.empty()) {
+    p.rank_type = io::parse_dtype(a.rank_type, "--rank-type");
+    if (p.rank_type == io::dtype::int32 || p.rank_type == io::dtype::int64)
+      bad_option("--rank-type must be uint32, uint64, float32 or float64, not " + a.rank_type);
+  } else {
+    // pandas returns float64 ranks; rank_sorted's integral methods give counts.
+    p.rank_type = !a.sorted || m == rank_method::average ? io::dtype::float64 : io::dtype::uint64;
+  }
+
+  if (a.device == "cuda") {
+    if (!cuda_available())
+      throw error(errc::not_supported, "--device cuda: no CUDA device is visible, or this ordo was built without CUDA");
+    p.gpu = true;
+  } else if (a.device == "auto") {
+    p.gpu = cuda_available();
+  } else if (a.device != "cpu") {
+    bad_option("--device: unknown device '" + a.device + "' (expected cpu, cuda or auto)");
+  }
+  return p;
+}
+
+using clock_type = std::chrono::steady_clock;
+double ms_since(clock_type::time_point t0) {
+  return std::chrono::duration<double, std::milli>(clock_type::now() - t0).count();
+}
+
+struct timings {
+  double read = 0, rank = 0, transfer = 0, write = 0;
+};
+
+template <class Key, class Rank>
+void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timings& t) {
+  if (!p.gpu) {
+    const cpu exec{p.threads};
+    const auto t0 = clock_type::now();
+    if (p.sorted) rank_sorted(exec, keys, ranks, p.presorted);
+    else rank(exec, keys, ranks, p.unsorted);
+    t.rank = ms_since(t0);
+    return;
+  }
+  auto t0 = clock_type::now();
+  device_buffer<Key> d_keys(keys);
+  device_buffer<Rank> d_ranks(keys.size());
+  t.transfer = ms_since(t0);
+  t0 = clock_type::now();
+  const cuda exec{};
+  const std::span<const Key> dk = std::as_const(d_keys).span();
+  if (p.sorted) rank_sorted(exec, dk, d_ranks.span(), p.presorted);
+  else rank(exec, dk, d_ranks.span(), p.unsorted);
+  detail::device_synchronize();  // the call is asynchronous; time it whole
+  t.rank = ms_since(t0);
+  t0 = clock_type::now();
+  d_ranks.download(ranks);
+  t.transfer += ms_since(t0);
+}
+
+// Ranks of every key type into every rank type (the column holds one of each).
+io::column rank_column(const plan& p, const io::column& keys, timings& t) {
+  io::column ranks = io::make_column(p.rank_type, keys.size());
+  std::visit(
+      [&](const auto& k) {
+        using Key = typename std::decay_t<decltype(k)>::value_type;
+        std::visit(
+            [&](auto& r) {
+              using Rank = typename std::decay_t<decltype(r)>::value_type;
+              if constexpr (is_rank_type_v<Rank>) run<Key, Rank>(p, std::span<const Key>(k), std::span<Rank>(r), t);
+            },
+            ranks.data);
+      },
+      keys.data);
+  return ranks;
+}
+
+void summarize(const rank_args& a, const plan& p, const io::column& keys, const io::column& ranks, const timings& t) {
+  std::string what = std::string("method=") + to_string(p.method()) + (a.descending ? " descending" : " ascending");
+  if (p.sorted) what += " sorted";
+  else what += std::string(" na=") + to_string(p.unsorted.na) + (p.unsorted.pct ? " pct" : "");
+  const int threads = cpu{p.threads}.resolved_threads();
+  const std::string device =
+      p.gpu ? "cuda" : "cpu(" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
+  std::string transfer = p.gpu ? ", transfer " + std::to_string(t.transfer) + " ms" : "";
+  std::fprintf(stderr, "ordo rank: n=%zu keys=%s ranks=%s %s device=%s: rank %.3f ms (read %.3f ms%s, write %.3f ms)\n",
+               keys.size(), keys.dtype_name(), ranks.dtype_name(), what.c_str(), device.c_str(), t.rank, t.read,
+               transfer.c_str(), t.write);
+}
+
+void run_rank(const rank_args& a) {
+  const plan p = make_plan(a);
+  const io::progress_policy shown{a.progress || stderr_is_tty()};
+
+  io::read_options in;
+  if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
+  if (!a.dtype.empty()) in.type = io::parse_dtype(a.dtype, "--dtype");
+  in.column = a.column;
+  in.progress = shown;
+  io::write_options out;
+  // Settle the output format before the work, so a bad name fails at once.
+  out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
+                                        : io::format_from_extension(a.output, "--output-format");
+  out.progress = shown;
+
+  timings t;
+  auto t0 = clock_type::now();
+  const io::column keys = io::read_column(a.input, in);
+  t.read = ms_since(t0);
+  const io::column ranks = rank_column(p, keys, t);
+  t0 = clock_type::now();
+  io::write_column(a.output, ranks, out);
+  t.write = ms_since(t0);
+  summarize(a, p, keys, ranks, t);
+}
+
+}  // namespace
+
+void add_rank_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("rank", "rank a column of keys like pandas Series.rank and write the ranks");
+  auto a = std::make_shared<rank_args>();
+  cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv/.tsv")->required();
+  cmd->add_option("-o,--output", a->output, "where the ranks go; the format follows its extension")->required();
+  cmd->add_option("--method", a->method,
+                  "min, max, dense, ordinal (or first) or average; default average, or min with --sorted");
+  cmd->add_flag("--descending", a->descending,
+                "largest key ranks first (pandas ascending=False); with --sorted, the keys are sorted descending");
+  a->na_opt = cmd->add_option("--na", a->na, "NaN keys: keep (NaN rank), top or bottom; default keep");
+  a->pct_opt = cmd->add_flag("--pct", a->pct, "ranks divided by the number of ranked keys (pandas pct=True)");
+  cmd->add_flag("--sorted", a->sorted, "the keys are already sorted: rank them with rank_sorted");
+  a->no_validate_opt =
+      cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
+  a->variant_opt = cmd->add_option("--variant", a->variant, "with --sorted: the rank_sorted implementation (default auto)");
+  cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
+  cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--dtype", a->dtype,
+                  "key type: int32, uint32, int64, uint64, float32 or float64; needed for raw input, "
+                  "default float64 for text");
+  cmd->add_option("--format", a->format, "input format npy, bin or text; default from the extension");
+  cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
+  cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
+  cmd->add_option("--rank-type", a->rank_type,
+                  "uint32, uint64, float32 or float64; default float64 (uint64 with --sorted unless average)");
+  cmd->add_flag("--progress", a->progress, "show progress for large files even when stderr is not a terminal");
+  cmd->callback([a] { run_rank(*a); });
+}
+
+}  // namespace ordo::tools
