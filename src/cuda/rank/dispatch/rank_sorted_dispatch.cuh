@@ -82,10 +82,10 @@ void run_naive(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
 template <int Block, class P>
 void shuffle_scan_levels(const cuda& exec, P* values, std::uint64_t count) {
   const std::uint64_t blocks = (count + Block - 1) / Block;
-  if (blocks <= 1) return;
   scratch<P> totals(exec, blocks);
   shuffle_scan_values_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.get());
   ORDO_CUDA_LAUNCH_CHECK("shuffle_scan_values_kernel");
+  if (blocks == 1) return;  // one block scanned it all
   shuffle_scan_levels<Block>(exec, totals.get(), blocks);
   shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.get());
   ORDO_CUDA_LAUNCH_CHECK("shuffle_fixup_kernel");
