@@ -20,31 +20,70 @@ struct cpu_case {
   const char* name;
 };
 
-// cpu{1} is the sequential reference path, cpu{4} oversubscribes small
-// machines on purpose, cpu{} is every core; each with each CPU variant.
-inline std::vector<cpu_case> all_cpu_cases() {
+// cpu{1} is the sequential reference path; cpu{4} oversubscribes small
+// machines on purpose; cpu{} is every core. Each runs every CPU variant.
+inline std::vector<cpu_case> single_thread_cases() {
   using v = ordo::rank_variant;
   return {{ordo::cpu{1}, v::automatic, "cpu{1}/automatic"},
           {ordo::cpu{1}, v::sequential, "cpu{1}/sequential"},
-          {ordo::cpu{1}, v::parallel_search, "cpu{1}/parallel_search"},
-          {ordo::cpu{4}, v::automatic, "cpu{4}/automatic"},
+          {ordo::cpu{1}, v::parallel_search, "cpu{1}/parallel_search"}};
+}
+
+inline std::vector<cpu_case> threaded_cases() {
+  using v = ordo::rank_variant;
+  return {{ordo::cpu{4}, v::automatic, "cpu{4}/automatic"},
           {ordo::cpu{4}, v::sequential, "cpu{4}/sequential"},
           {ordo::cpu{4}, v::parallel_search, "cpu{4}/parallel_search"},
           {ordo::cpu{}, v::automatic, "cpu{}/automatic"},
           {ordo::cpu{}, v::parallel_search, "cpu{}/parallel_search"}};
 }
 
-// Fewer cases for the large inputs: the sequential loop and the two threaded ones.
+inline std::vector<cpu_case> all_cpu_cases() {
+  std::vector<cpu_case> c = single_thread_cases();
+  for (const cpu_case& t : threaded_cases()) c.push_back(t);
+  return c;
+}
+
+// 0..k-1 for the g-th point of a test grid, cycling so that an inner loop of
+// any length still meets every value (g, g + g/k, mod k).
+inline std::size_t rotate(std::size_t g, std::size_t k) { return (g + g / k) % k; }
+
+// A threaded call costs far more than the ranking of a small input (a thread
+// team, oversubscribed on a 2-core CI machine), so grids run every
+// single-thread case at each point and the threaded cases in turn.
+inline std::vector<cpu_case> cases_at(std::size_t g) {
+  std::vector<cpu_case> c = single_thread_cases();
+  const std::vector<cpu_case> t = threaded_cases();
+  c.push_back(t[rotate(g, t.size())]);
+  return c;
+}
+
+// The large inputs: threaded only.
 inline std::vector<cpu_case> large_cpu_cases() {
   using v = ordo::rank_variant;
-  return {{ordo::cpu{1}, v::sequential, "cpu{1}/sequential"},
-          {ordo::cpu{4}, v::parallel_search, "cpu{4}/parallel_search"},
+  return {{ordo::cpu{4}, v::parallel_search, "cpu{4}/parallel_search"},
           {ordo::cpu{}, v::automatic, "cpu{}/automatic"}};
 }
 
 inline std::vector<ordo::cpu> rank_execs() { return {ordo::cpu{1}, ordo::cpu{4}, ordo::cpu{}}; }
 
-inline std::string exec_name(const ordo::cpu& c) { return "cpu{" + (c.threads ? std::to_string(c.threads) : std::string()) + "}"; }
+// For rank() grids: cpu{1} at every point, cpu{4} and cpu{} in turn at every
+// other point.
+inline std::vector<ordo::cpu> rank_execs_at(std::size_t g) {
+  switch (rotate(g, 4)) {
+    case 0: return {ordo::cpu{1}, ordo::cpu{4}};
+    case 2: return {ordo::cpu{1}, ordo::cpu{}};
+    default: return {ordo::cpu{1}};
+  }
+}
+
+inline std::string exec_name(const ordo::cpu& c) {
+  std::ostringstream s;
+  s << "cpu{";
+  if (c.threads) s << c.threads;
+  s << "}";
+  return s.str();
+}
 
 // A value no method produces, so positions left unwritten show up.
 template <class R>

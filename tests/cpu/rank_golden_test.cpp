@@ -64,9 +64,11 @@ ordo::rank_options parse_label(const std::string& label) {
 
 template <class T>
 std::string show_all(const std::vector<T>& v) {
-  std::string s = "[";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? " " : "") + show_value(v[i]);
-  return s + "]";
+  std::ostringstream s;
+  s << "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s << (i ? " " : "") << show_value(v[i]);
+  s << "]";
+  return s.str();
 }
 
 template <class R, class K>

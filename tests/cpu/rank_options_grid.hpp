@@ -24,4 +24,18 @@ std::vector<ordo::rank_options> all_rank_options() {
   return out;
 }
 
+// One option per method, the other fields varying, for the large inputs.
+template <class K, class R>
+std::vector<ordo::rank_options> some_rank_options() {
+  const ordo::na_option nas[] = {ordo::na_option::bottom, ordo::na_option::keep, ordo::na_option::top};
+  std::vector<ordo::rank_options> out;
+  std::size_t i = 0;
+  for (auto method : methods_for<R>()) {
+    out.push_back({method, i % 2 == 0, std::is_floating_point_v<K> ? nas[i % 3] : ordo::na_option::keep,
+                   std::is_floating_point_v<R> && i % 3 != 1});
+    ++i;
+  }
+  return out;
+}
+
 }  // namespace ordo_test

@@ -19,68 +19,79 @@
 namespace ordo_test {
 namespace {
 
+// Per key type, with a 32-bit integer and a double rank (the grid covers the
+// other rank types).
 template <class T>
 class RankSortedShapes : public ::testing::Test {};
-TYPED_TEST_SUITE(RankSortedShapes, key_rank_types, type_names);
+TYPED_TEST_SUITE(RankSortedShapes, key_types, type_names);
 
-// Ranks `asc` (ascending) and its reverse (descending) every way.
+// Ranks `asc` (ascending) and its descending sort every way, with every
+// single-thread case and two threaded ones in turn.
 template <class K, class R>
-void check_shape(const std::string& shape, const std::vector<K>& asc) {
+void check_shape_as(const std::string& shape, const std::vector<K>& asc) {
   const std::vector<K> desc = sort_descending(asc);
+  const std::vector<cpu_case> threaded = threaded_cases();
+  std::size_t g = 0;
   for (auto order : {ordo::sort_order::ascending, ordo::sort_order::descending}) {
     const std::vector<K>& keys = order == ordo::sort_order::ascending ? asc : desc;
     for (auto method : methods_for<R>()) {
       const std::vector<double> want = reference_rank_sorted(keys, method);
-      for (const cpu_case& c : all_cpu_cases()) {
+      std::vector<cpu_case> cases = single_thread_cases();
+      cases.push_back(threaded[rotate(g++, threaded.size())]);
+      cases.push_back(threaded[rotate(g++, threaded.size())]);
+      for (const cpu_case& c : cases) {
         ordo::rank_sorted_options o{method, order, c.variant, true};
         ASSERT_TRUE(ranks_match(run_rank_sorted<R>(c.exec, keys, o), want, keys))
-            << shape << " n=" << keys.size() << " " << c.name << " " << describe(o);
+            << shape << " n=" << keys.size() << " " << c.name << " rank=" << ordo::type_name<R>() << " "
+            << describe(o);
       }
     }
   }
 }
 
+template <class K>
+void check_shape(const std::string& shape, const std::vector<K>& asc) {
+  check_shape_as<K, std::uint32_t>(shape, asc);
+  check_shape_as<K, double>(shape, asc);
+}
+
 TYPED_TEST(RankSortedShapes, AllEqualAndAllDistinct) {
-  using K = typename TypeParam::key;
-  using R = typename TypeParam::rank;
+  using K = TypeParam;
   for (std::size_t n : {1u, 2u, 33u, 5000u}) {
-    check_shape<K, R>("all_equal", all_equal<K>(n));
-    check_shape<K, R>("all_distinct", all_distinct<K>(n));
+    check_shape<K>("all_equal", all_equal<K>(n));
+    check_shape<K>("all_distinct", all_distinct<K>(n));
   }
 }
 
 TYPED_TEST(RankSortedShapes, RunsAtWarpAndTileSizes) {
-  using K = typename TypeParam::key;
-  using R = typename TypeParam::rank;
+  using K = TypeParam;
   for (std::size_t len : {32u, 1024u, 4096u}) {
-    check_shape<K, R>("runs_of " + std::to_string(len), runs_of<K>(3 * len + 5, len));
-    check_shape<K, R>("runs_of " + std::to_string(len) + " exact", runs_of<K>(4 * len, len));
+    check_shape<K>("runs_of " + std::to_string(len), runs_of<K>(3 * len + 5, len));
+    check_shape<K>("runs_of " + std::to_string(len) + " exact", runs_of<K>(4 * len, len));
   }
 }
 
 TYPED_TEST(RankSortedShapes, LongRunAcrossChunks) {
-  using K = typename TypeParam::key;
-  using R = typename TypeParam::rank;
+  using K = TypeParam;
   const std::size_t n = 20000;
-  check_shape<K, R>("long_run in the middle", long_run<K>(n, 100, 15000));
-  check_shape<K, R>("long_run from the start", long_run<K>(n, 0, 19990));
-  check_shape<K, R>("long_run to the end", long_run<K>(n, 7, n - 7));
+  check_shape<K>("long_run in the middle", long_run<K>(n, 100, 15000));
+  check_shape<K>("long_run from the start", long_run<K>(n, 0, 19990));
+  check_shape<K>("long_run to the end", long_run<K>(n, 7, n - 7));
 }
 
 TYPED_TEST(RankSortedShapes, EdgeValues) {
-  using K = typename TypeParam::key;
-  using R = typename TypeParam::rank;
+  using K = TypeParam;
   std::vector<K> sp = special_values<K>();
-  check_shape<K, R>("special_values", sort_ascending(sp));
+  check_shape<K>("special_values", sort_ascending(sp));
   std::vector<K> many;  // each edge value repeated, so every one is a tie group
   for (int rep = 0; rep < 5; ++rep) many.insert(many.end(), sp.begin(), sp.end());
-  check_shape<K, R>("special_values x5", sort_ascending(many));
-  check_shape<K, R>("with_specials", sort_ascending(with_specials<K>(3000, 0.3, 50, 7)));
+  check_shape<K>("special_values x5", sort_ascending(many));
+  check_shape<K>("with_specials", sort_ascending(with_specials<K>(3000, 0.3, 50, 7)));
   if constexpr (std::is_floating_point_v<K>) {
-    check_shape<K, R>("with_nans", sort_ascending(with_nans<K>(2000, 300, 100, 8)));
-    check_shape<K, R>("all_nan", sort_ascending(with_nans<K>(100, 100, 1, 9)));
-    check_shape<K, R>("signed_zeros", sort_ascending(signed_zeros<K>(2000, 10)));
-    check_shape<K, R>("denormals", sort_ascending(denormals<K>(2000, 11)));
+    check_shape<K>("with_nans", sort_ascending(with_nans<K>(2000, 300, 100, 8)));
+    check_shape<K>("all_nan", sort_ascending(with_nans<K>(100, 100, 1, 9)));
+    check_shape<K>("signed_zeros", sort_ascending(signed_zeros<K>(2000, 10)));
+    check_shape<K>("denormals", sort_ascending(denormals<K>(2000, 11)));
   }
 }
 

@@ -61,3 +61,26 @@ TYPED_TEST(RankGpu, SpecialValues) {
 
 }  // namespace
 }  // namespace ordo_test
+
+namespace ordo_test {
+namespace {
+
+// Past 2^22 keys ranks reach their positions through the windowed scatter
+// (one radix pass on the destination's top bits); below, directly.
+TEST(RankGpuLarge, WindowedScatterPath) {
+  ORDO_REQUIRE_GPU();
+  const std::size_t n = (std::size_t(1) << 22) + 12345;
+  const std::vector<std::int32_t> ints = random_keys<std::int32_t>(n, 100000, 21);
+  const std::vector<double> nans = with_nans<double>(n, 50000, 100000, 22);
+  for (auto method : {ordo::rank_method::min, ordo::rank_method::average, ordo::rank_method::dense}) {
+    ordo::rank_options o{method, true, ordo::na_option::keep, false};
+    ASSERT_TRUE(ranks_match(gpu_rank<double>(ints, o), reference_rank(ints, o), ints)) << ordo::to_string(method);
+    o.ascending = false;
+    ASSERT_TRUE(ranks_match(gpu_rank<double>(nans, o), reference_rank(nans, o), nans)) << ordo::to_string(method);
+  }
+  ordo::rank_options o{ordo::rank_method::ordinal, true, ordo::na_option::bottom, false};
+  ASSERT_TRUE(ranks_match(gpu_rank<std::uint32_t>(nans, o), reference_rank(nans, o), nans));
+}
+
+}  // namespace
+}  // namespace ordo_test

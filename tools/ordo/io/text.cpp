@@ -73,10 +73,19 @@ std::string header_name(std::string_view cell) {
   return name;
 }
 
+// Text from the file as a message shows it: short, control bytes as '?'
+// (a binary file read as text must not garble the terminal).
+std::string printable(std::string_view s, std::size_t most = 40) {
+  std::string r(s.substr(0, most));
+  for (char& c : r)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return s.size() > most ? r + "..." : r;
+}
+
 std::string shown(std::string_view s) {
   std::string r(1, '\'');  // built by appending: GCC 12 warns falsely on "'" + string
-  r.append(s.substr(0, 40));
-  r += s.size() > 40 ? "...'" : "'";
+  r += printable(s);
+  r += '\'';
   return r;
 }
 
@@ -117,7 +126,10 @@ struct layout {
 // which column to read.
 layout plan(std::string_view first, const text_options& o, const std::string& path) {
   layout l{o.delimiter, false, 0, ""};
-  if (!l.delim) l.delim = first.find(',') != std::string_view::npos ? ',' : first.find('\t') != std::string_view::npos ? '\t' : 0;
+  if (!l.delim) {
+    const auto has = [&](char c) { return first.find(c) != std::string_view::npos; };
+    l.delim = has(',') ? ',' : has('\t') ? '\t' : 0;
+  }
   std::vector<std::string_view> cells;
   split(first, l.delim, cells);
   double ignored;
@@ -125,10 +137,11 @@ layout plan(std::string_view first, const text_options& o, const std::string& pa
                          [&](std::string_view c) { return parse_cell(clean(c), ignored) != parsed::ok; });
   std::vector<std::string> names;
   for (auto c : cells) names.push_back(l.header ? header_name(c) : std::string());
-  auto list = [&] {
+  auto list = [&] {  // the first few, for messages
     std::string s;
-    for (std::size_t i = 0; i < names.size(); ++i) s += (i ? ", " : "") + (l.header ? names[i] : std::to_string(i));
-    return s;
+    for (std::size_t i = 0; i < std::min<std::size_t>(names.size(), 10); ++i)
+      s += (i ? ", " : "") + (l.header ? printable(names[i]) : std::to_string(i));
+    return names.size() > 10 ? s + ", ..." : s;
   };
 
   if (o.column.empty()) {
@@ -140,12 +153,16 @@ layout plan(std::string_view first, const text_options& o, const std::string& pa
   }
   if (l.header) {
     auto it = std::find(names.begin(), names.end(), o.column);
-    if (it != names.end()) return l.index = std::size_t(it - names.begin()), l.name = o.column, l;
+    if (it != names.end()) {
+      l.index = std::size_t(it - names.begin());
+      l.name = o.column;
+      return l;
+    }
   }
   const bool digits = std::all_of(o.column.begin(), o.column.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (!digits || o.column.size() > 9) {
-    if (l.header) fail(path, "no column named '" + o.column + "' (columns: " + list() + ")");
-    fail(path, "has no header line, so --column must be a 0-based index, not '" + o.column + "'");
+    if (l.header) fail(path, "no column named '" + printable(o.column) + "' (columns: " + list() + ")");
+    fail(path, "has no header line, so --column must be a 0-based index, not '" + printable(o.column) + "'");
   }
   l.index = std::stoul(o.column);
   if (l.index >= cells.size())
@@ -162,19 +179,19 @@ void parse_lines(line_reader& lines, std::string_view first, const layout& l, co
   std::string_view line = first;
   do {
     split(line, l.delim, cells);
-    const std::string at = "line " + std::to_string(lines.number());
+    const auto at = [&] { return "line " + std::to_string(lines.number()); };  // for messages only
     if (l.index >= cells.size())
-      fail(path, at + " has " + std::to_string(cells.size()) + " field(s); column '" + l.name + "' (index " +
+      fail(path, at() + " has " + std::to_string(cells.size()) + " field(s); column '" + printable(l.name) + "' (index " +
                      std::to_string(l.index) + ") is missing");
     const std::string_view cell = clean(cells[l.index]);
     T v{};
     switch (parse_cell(cell, v)) {
       case parsed::ok: break;
       case parsed::not_a_number:
-        fail(path, at + ": non-numeric text " + shown(cell) + " where a " + to_string(dtype_of<T>()) + " was expected");
-      case parsed::out_of_range: fail(path, at + ": " + shown(cell) + " is out of range for " + to_string(dtype_of<T>()));
+        fail(path, at() + ": non-numeric text " + shown(cell) + " where a " + to_string(dtype_of<T>()) + " was expected");
+      case parsed::out_of_range: fail(path, at() + ": " + shown(cell) + " is out of range for " + to_string(dtype_of<T>()));
       case parsed::missing:
-        fail(path, at + ": missing value " + shown(cell) + " in an integer (" + to_string(dtype_of<T>()) +
+        fail(path, at() + ": missing value " + shown(cell) + " in an integer (" + to_string(dtype_of<T>()) +
                        ") column; read it with --dtype float64 to get NaN");
     }
     out.push_back(v);

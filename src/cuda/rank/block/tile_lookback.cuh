@@ -29,7 +29,9 @@ __device__ __forceinline__ void store_word(unsigned long long* p, unsigned long 
 
 // Called by all 32 lanes of one warp. Publishes this tile's aggregate and
 // returns the exclusive prefix of the tiles before it (identity 0 for both ops).
-template <class Op>
+// With max over head positions, the nearest predecessor whose aggregate is
+// non-zero already holds the answer (positions grow), so the walk stops there.
+template <class Op, bool StopAtNonzeroAggregate = false>
 __device__ unsigned long long lookback_exclusive_prefix(tile_state st, unsigned long long tile,
                                                         unsigned long long aggregate, Op op) {
   const unsigned lane = lane_id();
@@ -46,7 +48,8 @@ __device__ unsigned long long lookback_exclusive_prefix(tile_state st, unsigned 
     while (__any_sync(full_mask, (w >> 62) == 0)) {  // someone's predecessor not yet published
       if ((w >> 62) == 0) w = load_word(st.words + pred);
     }
-    unsigned prefix_lanes = __ballot_sync(full_mask, (w >> 62) == 2);
+    const bool final_here = (w >> 62) == 2 || (StopAtNonzeroAggregate && (w & value_mask) != 0);
+    unsigned prefix_lanes = __ballot_sync(full_mask, final_here);
     // Lanes up to and including the nearest inclusive prefix contribute.
     unsigned stop = prefix_lanes ? __ffs(prefix_lanes) - 1 : 31;
     unsigned long long v = (lane <= stop && pred >= 0) ? (w & value_mask) : 0;

@@ -8,18 +8,20 @@
 #include "cuda/common/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
+#include "cuda/rank/kernel/rank_outputs.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"
 
 namespace ordo::detail::cuda_rank {
 
 template <class U>
-using bits_tile_policy = tile_policy<256, (sizeof(U) == 4 ? 8 : 4)>;
+using bits_tile_policy = tile_policy<256, (sizeof(U) == 4 ? 16 : 8)>;
 
-template <unsigned Needs, rank_method M, class U, class I, class R>
-void launch_scatter_rank(const cuda& exec, const U* sorted, const I* index, std::uint64_t n, R* out,
-                         const unsigned long long* stats, bool pct) {
+template <unsigned Needs, rank_method M, class U, class Writer>
+void launch_bits_rank(const cuda& exec, const U* sorted, std::uint64_t n, Writer writer,
+                      const unsigned long long* stats, bool pct) {
   using Policy = bits_tile_policy<U>;
+  using R = typename Writer::value_type;
   const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
   constexpr bool lookback = Needs & need_dense;
   scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
@@ -29,8 +31,33 @@ void launch_scatter_rank(const cuda& exec, const U* sorted, const I* index, std:
     st = {words.get(), words.get() + tiles};
   }
   tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
-      sorted, n, unsorted_ranker<M, R>{stats, pct}, scatter_writer<R, I>{out, index}, st);
-  ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel (scatter)");
+      sorted, n, unsorted_ranker<M, R>{stats, pct}, writer, st);
+  ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel (sorted bits)");
+}
+
+template <class U, class Writer>
+void rank_sorted_bits(const cuda& exec, const U* sorted, std::uint64_t n, const rank_options& o,
+                      const unsigned long long* st, Writer w) {
+  switch (o.method) {
+    case rank_method::min: return launch_bits_rank<need_first, rank_method::min>(exec, sorted, n, w, st, o.pct);
+    case rank_method::max: return launch_bits_rank<need_last, rank_method::max>(exec, sorted, n, w, st, o.pct);
+    case rank_method::dense: return launch_bits_rank<need_dense, rank_method::dense>(exec, sorted, n, w, st, o.pct);
+    case rank_method::ordinal: return launch_bits_rank<0u, rank_method::ordinal>(exec, sorted, n, w, st, o.pct);
+    case rank_method::average:
+      return launch_bits_rank<need_first | need_last, rank_method::average>(exec, sorted, n, w, st, o.pct);
+  }
+}
+
+// Up to this size a random scatter stays in L2; beyond it ranks are first
+// grouped by the top 8 bits of their destination (one radix pass), so each
+// group's writes land in a window that L2 can hold and merge.
+constexpr std::uint64_t direct_scatter_limit = std::uint64_t(1) << 22;
+
+template <class I, class W>
+__global__ void windowed_scatter_kernel(const I* index, const W* ranks, W* out, std::uint64_t n) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x)
+    out[index[i]] = ranks[i];
 }
 
 template <class U, class I, class R>
@@ -49,7 +76,6 @@ void sort_and_rank_bits(const cuda& exec, U* bits0, U* bits1, I* index0, I* inde
                                                     int(sizeof(U) * 8), exec.stream));
   }
   const U* sorted = keys.Current();
-  const I* index = values.Current();
 
   scratch<unsigned long long> stats(exec, 2);
   ORDO_CUDA_CHECK(cudaMemsetAsync(stats.get(), 0, 2 * sizeof(unsigned long long), exec.stream));
@@ -59,19 +85,29 @@ void sort_and_rank_bits(const cuda& exec, U* bits0, U* bits1, I* index0, I* inde
     count_groups_kernel<U><<<elementwise_blocks(n), 256, 0, exec.stream>>>(sorted, n, stats.get());
     ORDO_CUDA_LAUNCH_CHECK("count_groups_kernel");
   }
-  const unsigned long long* st = stats.get();
-  switch (o.method) {
-    case rank_method::min:
-      return launch_scatter_rank<need_first, rank_method::min>(exec, sorted, index, n, out, st, o.pct);
-    case rank_method::max:
-      return launch_scatter_rank<need_last, rank_method::max>(exec, sorted, index, n, out, st, o.pct);
-    case rank_method::dense:
-      return launch_scatter_rank<need_dense, rank_method::dense>(exec, sorted, index, n, out, st, o.pct);
-    case rank_method::ordinal:
-      return launch_scatter_rank<0u, rank_method::ordinal>(exec, sorted, index, n, out, st, o.pct);
-    case rank_method::average:
-      return launch_scatter_rank<need_first | need_last, rank_method::average>(exec, sorted, index, n, out, st, o.pct);
+  if (n <= direct_scatter_limit) {
+    return rank_sorted_bits(exec, sorted, n, o, stats.get(), scatter_writer<R, I>{out, values.Current()});
   }
+  // Ranks in sorted order, then grouped by destination window, then scattered.
+  using W = std::conditional_t<sizeof(R) == 4, std::uint32_t, std::uint64_t>;  // same bits as R
+  scratch<W> ranks(exec, 2 * n);
+  rank_sorted_bits(exec, sorted, n, o, stats.get(), contiguous_writer<R>{reinterpret_cast<R*>(ranks.get())});
+  cub::DoubleBuffer<I> dest(values.Current(), values.Alternate());
+  cub::DoubleBuffer<W> moved(ranks.get(), ranks.get() + n);
+  int index_bits = 0;
+  while ((std::uint64_t(1) << index_bits) < n) ++index_bits;
+  const int begin_bit = index_bits > 8 ? index_bits - 8 : 0;
+  temp_bytes = 0;
+  ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, dest, moved, NumItems(n), begin_bit,
+                                                  index_bits, exec.stream));
+  {
+    scratch<unsigned char> temp(exec, temp_bytes);
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), temp_bytes, dest, moved, NumItems(n), begin_bit,
+                                                    index_bits, exec.stream));
+  }
+  windowed_scatter_kernel<I, W><<<elementwise_blocks(n), 256, 0, exec.stream>>>(
+      dest.Current(), moved.Current(), reinterpret_cast<W*>(out), n);
+  ORDO_CUDA_LAUNCH_CHECK("windowed_scatter_kernel");
 }
 
 }  // namespace ordo::detail::cuda_rank

@@ -20,9 +20,9 @@
 
 namespace ordo::detail::cuda_rank {
 
-// Tuning: 256 threads, 32 bytes of keys per thread (two 16-byte loads).
+// Tuning: 256 threads, 64 bytes of keys per thread (four 16-byte loads).
 template <class K>
-using rank_tile_policy = tile_policy<256, (sizeof(K) == 4 ? 8 : 4)>;
+using rank_tile_policy = tile_policy<256, (sizeof(K) == 4 ? 16 : 8)>;
 
 template <unsigned Needs, class K, class R, rank_method M>
 void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
@@ -95,9 +95,12 @@ template <bool Forward, class P, class K, class R>
 void run_shuffle_packed(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
   constexpr int Block = 1024;
   const std::uint64_t blocks = (n + Block - 1) / Block;
-  // Packed values go straight into the output when it has the same width.
-  scratch<P> own(exec, std::is_same_v<P, R> ? 0 : n);
-  P* scanned = std::is_same_v<P, R> ? reinterpret_cast<P*>(ranks) : own.get();
+  // Packed values go straight into the output when it has the same width and
+  // the final pass writes each element where it read it (forward only: the
+  // mirrored pass writes position n-1-j and would overwrite unread values).
+  constexpr bool in_place = std::is_same_v<P, R> && Forward;
+  scratch<P> own(exec, in_place ? 0 : n);
+  P* scanned = in_place ? reinterpret_cast<P*>(ranks) : own.get();
   scratch<P> totals(exec, blocks);
   logical_keys<Forward, K> d{keys, n};
   shuffle_scan_keys_kernel<Block, Forward, K, P><<<unsigned(blocks), Block, 0, exec.stream>>>(d, scanned, totals.get());

@@ -109,7 +109,7 @@ __global__ void __launch_bounds__(Policy::block)
     first_in = block_exclusive_scan<Policy::block>(mine, max_op{}, std::uint64_t(0), tile_max, scan_storage);
     if constexpr (FirstByLookback) {
       if (warp == 0) {
-        std::uint64_t c = lookback_exclusive_prefix(state, tile, tile_max, max_op{});
+        std::uint64_t c = lookback_exclusive_prefix<max_op, true>(state, tile, tile_max, max_op{});
         if (lane_id() == 0) s_first_carry = c;
       }
     }
@@ -134,13 +134,19 @@ __global__ void __launch_bounds__(Policy::block)
   }
   __syncthreads();  // carries in shared memory are ready
 
-  std::uint64_t first[Items], last[Items], dense[Items];
-  if constexpr (NeedFirst) {
-    std::uint64_t f = max(first_in, s_first_carry);
+  // Forward pass (first, dense), then backward (last) where the method needs
+  // it, producing each rank as soon as its facts are known.
+  typename Writer::value_type out[Items];
+  std::uint64_t first[NeedFirst && NeedLast ? Items : 1];
+  {
+    std::uint64_t f = NeedFirst ? max(first_in, s_first_carry) : 0;
+    std::uint64_t d = NeedDense ? dense_in + s_dense_carry : 0;
 #pragma unroll
     for (int j = 0; j < Items; ++j) {
-      if (head[j]) f = pos0 + j;
-      first[j] = f;
+      if (NeedFirst && head[j]) f = pos0 + j;
+      if (NeedDense) d += head[j];
+      if constexpr (NeedFirst && NeedLast) first[j] = f;
+      else out[j] = ranker(pos0 + j, f, 0, d);
     }
   }
   if constexpr (NeedLast) {
@@ -148,22 +154,10 @@ __global__ void __launch_bounds__(Policy::block)
 #pragma unroll
     for (int j = Items - 1; j >= 0; --j) {
       if (tail[j]) l = pos0 + j;
-      last[j] = l;
+      if constexpr (NeedFirst) out[j] = ranker(pos0 + j, first[j], l, 0);
+      else out[j] = ranker(pos0 + j, 0, l, 0);
     }
   }
-  if constexpr (NeedDense) {
-    std::uint64_t d = dense_in + s_dense_carry;
-#pragma unroll
-    for (int j = 0; j < Items; ++j) {
-      d += head[j];
-      dense[j] = d;
-    }
-  }
-  typename Writer::value_type out[Items];
-#pragma unroll
-  for (int j = 0; j < Items; ++j)
-    out[j] = ranker(pos0 + j, NeedFirst ? first[j] : 0, NeedLast ? last[j] : 0,
-                    NeedDense ? dense[j] : 0);
   writer.template write<Items>(pos0, n, out);
 }
 

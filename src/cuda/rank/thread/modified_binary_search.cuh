@@ -46,15 +46,16 @@ __device__ std::uint64_t last_occurrence_thread(const K* keys, std::uint64_t n, 
   return brank;
 }
 
-// All 32 lanes call it with the same arguments; all get the answer.
-// Smallest x in [0, pos] with keys[x] tied to keys[pos].
+// Warp-cooperative searches. All 32 lanes call them with the same arguments
+// and all get the answer. Round 1 reads the 32 keys next to `pos` (one
+// coalesced segment): most groups are shorter than that. Otherwise each
+// round probes 32 evenly spaced points of the remaining range, so it shrinks
+// 33-fold per round trip to memory instead of 2-fold.
+
+// Smallest x in [lo, hi] with keys[x] tied to target; keys[hi] ties.
 template <class K>
-__device__ std::uint64_t first_occurrence_warp(const K* keys, std::uint64_t pos) {
-  if (pos == 0) return 0;
-  const K target = keys[pos];
-  if (!keys_tie(keys[pos - 1], target)) return pos;
+__device__ std::uint64_t narrow_first_warp(const K* keys, K target, std::uint64_t lo, std::uint64_t hi) {
   const unsigned lane = lane_id();
-  std::uint64_t lo = 0, hi = pos - 1;  // answer in [lo, hi]; keys[hi] ties
   while (hi > lo) {
     const std::uint64_t span = hi - lo;
     if (span <= 31) {
@@ -62,7 +63,7 @@ __device__ std::uint64_t first_occurrence_warp(const K* keys, std::uint64_t pos)
       const bool tie = x <= hi && keys_tie(keys[x], target);
       return lo + (__ffs(__ballot_sync(full_mask, tie)) - 1);
     }
-    const std::uint64_t probe = lo + span * (lane + 1) / 33;  // 32 points in (lo, hi)
+    const std::uint64_t probe = lo + span * (lane + 1) / 33;  // 32 points in [lo, hi)
     const unsigned ties = __ballot_sync(full_mask, keys_tie(keys[probe], target));
     if (ties == 0) {
       lo = __shfl_sync(full_mask, probe, 31) + 1;
@@ -77,14 +78,10 @@ __device__ std::uint64_t first_occurrence_warp(const K* keys, std::uint64_t pos)
   return lo;
 }
 
-// Largest x in [pos, n-1] with keys[x] tied to keys[pos].
+// Largest x in [lo, hi] with keys[x] tied to target; keys[lo] ties.
 template <class K>
-__device__ std::uint64_t last_occurrence_warp(const K* keys, std::uint64_t n, std::uint64_t pos) {
-  if (pos + 1 >= n) return pos;
-  const K target = keys[pos];
-  if (!keys_tie(keys[pos + 1], target)) return pos;
+__device__ std::uint64_t narrow_last_warp(const K* keys, K target, std::uint64_t lo, std::uint64_t hi) {
   const unsigned lane = lane_id();
-  std::uint64_t lo = pos + 1, hi = n - 1;  // answer in [lo, hi]; keys[lo] ties
   while (hi > lo) {
     const std::uint64_t span = hi - lo;
     if (span <= 31) {
@@ -92,13 +89,12 @@ __device__ std::uint64_t last_occurrence_warp(const K* keys, std::uint64_t n, st
       const bool tie = x <= hi && keys_tie(keys[x], target);
       return lo + (31 - __clz(__ballot_sync(full_mask, tie)));
     }
-    const std::uint64_t probe = lo + span * (lane + 1) / 33;
+    const std::uint64_t probe = lo + 1 + span * lane / 33;  // 32 points in (lo, hi]
     const unsigned ties = __ballot_sync(full_mask, keys_tie(keys[probe], target));
-    // ties hold on a prefix of the probes: the last tied probe bounds lo
     if (ties == 0) {
       hi = __shfl_sync(full_mask, probe, 0) - 1;
     } else {
-      const int j = 31 - __clz(ties);
+      const int j = 31 - __clz(ties);  // ties hold on a prefix of the probes
       const std::uint64_t new_lo = __shfl_sync(full_mask, probe, j);
       const std::uint64_t above = __shfl_sync(full_mask, probe, j < 31 ? j + 1 : 31);
       hi = j < 31 ? above - 1 : hi;
@@ -106,6 +102,42 @@ __device__ std::uint64_t last_occurrence_warp(const K* keys, std::uint64_t n, st
     }
   }
   return lo;
+}
+
+// Smallest x in [0, pos] with keys[x] tied to keys[pos].
+template <class K>
+__device__ std::uint64_t first_occurrence_warp(const K* keys, std::uint64_t pos) {
+  if (pos == 0) return 0;
+  const K target = keys[pos];
+  // Round 1: keys[pos-32 .. pos-1]; lane l reads keys[pos-1-l].
+  const unsigned lane = lane_id();
+  const bool in = lane < pos;
+  const bool tie = in && keys_tie(keys[pos - 1 - lane], target);
+  const unsigned ties = __ballot_sync(full_mask, tie);
+  if (ties != full_mask) {
+    // ties are a prefix of the lanes (sorted keys): the first non-tie ends them
+    const unsigned breaks = ~ties & __ballot_sync(full_mask, in);
+    if (breaks) return pos - (__ffs(breaks) - 1);
+    return 0;  // every key before pos ties
+  }
+  return narrow_first_warp(keys, target, 0, pos - 32);
+}
+
+// Largest x in [pos, n-1] with keys[x] tied to keys[pos].
+template <class K>
+__device__ std::uint64_t last_occurrence_warp(const K* keys, std::uint64_t n, std::uint64_t pos) {
+  if (pos + 1 >= n) return pos;
+  const K target = keys[pos];
+  const unsigned lane = lane_id();
+  const bool in = pos + 1 + lane < n;
+  const bool tie = in && keys_tie(keys[pos + 1 + lane], target);
+  const unsigned ties = __ballot_sync(full_mask, tie);
+  if (ties != full_mask) {
+    const unsigned breaks = ~ties & __ballot_sync(full_mask, in);
+    if (breaks) return pos + (__ffs(breaks) - 1);
+    return n - 1;
+  }
+  return narrow_last_warp(keys, target, pos + 32, n - 1);
 }
 
 }  // namespace ordo::detail::cuda_rank
