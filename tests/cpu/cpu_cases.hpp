@@ -49,12 +49,17 @@ inline std::vector<cpu_case> all_cpu_cases() {
 inline std::size_t rotate(std::size_t g, std::size_t k) { return (g + g / k) % k; }
 
 // A threaded call costs far more than the ranking of a small input (a thread
-// team, oversubscribed on a 2-core CI machine), so grids run every
-// single-thread case at each point and the threaded cases in turn.
+// team, oversubscribed on a 2-core CI machine), so grids run the two
+// single-thread variants at each point and, at every other point, one more
+// case in turn: cpu{1}/automatic or a threaded one.
 inline std::vector<cpu_case> cases_at(std::size_t g) {
-  std::vector<cpu_case> c = single_thread_cases();
-  const std::vector<cpu_case> t = threaded_cases();
-  c.push_back(t[rotate(g, t.size())]);
+  const std::vector<cpu_case> one = single_thread_cases();
+  std::vector<cpu_case> c{one[1], one[2]};
+  if (rotate(g, 2) == 0) {
+    std::vector<cpu_case> extra = threaded_cases();
+    extra.push_back(one[0]);
+    c.push_back(extra[rotate(g / 2, extra.size())]);
+  }
   return c;
 }
 

@@ -1,6 +1,9 @@
 // The CUDA half of execution.hpp and device_buffer.hpp.
 #include <cuda_runtime.h>
 
+#include <cstdint>
+#include <mutex>
+
 #include "cuda/common/check.cuh"
 #include "ordo/device_buffer.hpp"
 #include "ordo/execution.hpp"
@@ -8,9 +11,27 @@
 namespace ordo {
 namespace {
 
+// The device's default pool gives memory back to the system at every
+// synchronisation unless told to keep it, which makes each call re-map its
+// scratch (milliseconds for gigabytes). Keep it, once per device.
+void keep_pool_memory() {
+  static std::mutex m;
+  static bool done[64] = {};
+  std::lock_guard<std::mutex> lock(m);
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev >= 64 || done[dev]) return;
+  cudaMemPool_t pool;
+  if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+    std::uint64_t keep = ~std::uint64_t(0);
+    cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+  }
+  done[dev] = true;
+}
+
 class async_pool_resource final : public memory_resource {
  public:
   void* allocate(std::size_t bytes, CUstream_st* stream) override {
+    keep_pool_memory();
     void* p = nullptr;
     ORDO_CUDA_CHECK(cudaMallocAsync(&p, bytes, stream));
     return p;

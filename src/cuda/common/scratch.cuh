@@ -26,6 +26,13 @@ class scratch {
   scratch& operator=(const scratch&) = delete;
   scratch(scratch&& o) noexcept
       : mr_(o.mr_), stream_(o.stream_), p_(std::exchange(o.p_, nullptr)), n_(std::exchange(o.n_, 0)) {}
+  scratch& operator=(scratch&& o) noexcept {
+    std::swap(mr_, o.mr_);
+    std::swap(stream_, o.stream_);
+    std::swap(p_, o.p_);
+    std::swap(n_, o.n_);
+    return *this;
+  }
   ~scratch() {
     if (p_) mr_->deallocate(p_, n_ * sizeof(T), stream_);
   }

@@ -8,22 +8,24 @@
 #include "cuda/common/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
+#include "cuda/rank/dispatch/tile_launch.cuh"
 #include "cuda/rank/kernel/rank_outputs.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"
 
 namespace ordo::detail::cuda_rank {
 
-template <class U>
-using bits_tile_policy = tile_policy<256, (sizeof(U) == 4 ? 16 : 8)>;
 
 template <unsigned Needs, rank_method M, class U, class Writer>
 void launch_bits_rank(const cuda& exec, const U* sorted, std::uint64_t n, Writer writer,
                       const unsigned long long* stats, bool pct) {
-  using Policy = bits_tile_policy<U>;
   using R = typename Writer::value_type;
-  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
   constexpr bool lookback = Needs & need_dense;
+  using Policy = rank_tile_policy<sizeof(U), lookback>;
+  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
+  scratch<std::uint64_t> carry_storage(exec, 0);
+  const tile_carries carries =
+      search_carries(exec, sorted, n, Policy::tile, Needs & need_first, Needs & need_last, carry_storage);
   scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
   tile_state st{nullptr, nullptr};
   if (lookback) {
@@ -31,7 +33,7 @@ void launch_bits_rank(const cuda& exec, const U* sorted, std::uint64_t n, Writer
     st = {words.get(), words.get() + tiles};
   }
   tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
-      sorted, n, unsorted_ranker<M, R>{stats, pct}, writer, st);
+      sorted, n, unsorted_ranker<M, R>{stats, pct}, writer, st, carries);
   ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel (sorted bits)");
 }
 

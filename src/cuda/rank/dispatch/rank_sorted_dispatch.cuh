@@ -13,6 +13,7 @@
 #include "cuda/common/check.cuh"
 #include "cuda/common/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
+#include "cuda/rank/dispatch/tile_launch.cuh"
 #include "cuda/rank/kernel/paper_kernels.cuh"
 #include "cuda/rank/kernel/rank_outputs.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
@@ -20,15 +21,15 @@
 
 namespace ordo::detail::cuda_rank {
 
-// Tuning: 256 threads, 64 bytes of keys per thread (four 16-byte loads).
-template <class K>
-using rank_tile_policy = tile_policy<256, (sizeof(K) == 4 ? 16 : 8)>;
-
 template <unsigned Needs, class K, class R, rank_method M>
 void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
-  using Policy = rank_tile_policy<K>;
-  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
   constexpr bool lookback = (Needs & need_dense) || (Needs & first_by_lookback);
+  using Policy = rank_tile_policy<sizeof(K), lookback>;
+  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
+  scratch<std::uint64_t> carry_storage(exec, 0);
+  const tile_carries carries =
+      search_carries(exec, keys, n, Policy::tile, (Needs & need_first) && !(Needs & first_by_lookback),
+                     Needs & need_last, carry_storage);
   scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
   tile_state st{nullptr, nullptr};
   if (lookback) {
@@ -36,7 +37,7 @@ void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
     st = {words.get(), words.get() + tiles};
   }
   tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
-      keys, n, sorted_ranker<M, R>{}, contiguous_writer<R>{ranks}, st);
+      keys, n, sorted_ranker<M, R>{}, contiguous_writer<R>{ranks}, st, carries);
   ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel");
 }
 

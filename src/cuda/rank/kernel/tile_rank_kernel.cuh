@@ -39,10 +39,36 @@ enum tile_need : unsigned {
 
 constexpr std::uint64_t no_tail = ~0ull;
 
+// Where each tile's first group begins and its last group ends, found by a
+// separate pass (one warp per tile): the searches are latency-bound, and done
+// inside the streaming kernel they would stall its loads.
+struct tile_carries {
+  const std::uint64_t* first;  // first occurrence of keys[tile_start], per tile
+  const std::uint64_t* last;   // last occurrence of keys[tile_end - 1], per tile
+};
+
+template <class K>
+__global__ void tile_carries_kernel(const K* __restrict__ keys, std::uint64_t n, std::uint64_t tile,
+                                    std::uint64_t tiles, std::uint64_t* first, std::uint64_t* last) {
+  const std::uint64_t warps_per_block = blockDim.x / 32;
+  const std::uint64_t t = blockIdx.x * warps_per_block + threadIdx.x / 32;
+  if (t >= tiles) return;
+  const std::uint64_t start = t * tile;
+  const std::uint64_t end = min(start + tile, n);
+  if (first) {
+    const std::uint64_t f = first_occurrence_warp(keys, start);
+    if (lane_id() == 0) first[t] = f;
+  }
+  if (last) {
+    const std::uint64_t l = last_occurrence_warp(keys, n, end - 1);
+    if (lane_id() == 0) last[t] = l;
+  }
+}
+
 template <class Policy, unsigned Needs, class K, class Ranker, class Writer>
 __global__ void __launch_bounds__(Policy::block)
     tile_rank_kernel(const K* __restrict__ keys, std::uint64_t n, Ranker ranker, Writer writer,
-                     tile_state state) {
+                     tile_state state, tile_carries carries) {
   constexpr int Items = Policy::items;
   constexpr bool NeedFirst = Needs & need_first, NeedLast = Needs & need_last, NeedDense = Needs & need_dense;
   constexpr bool FirstByLookback = NeedFirst && (Needs & first_by_lookback);
@@ -66,21 +92,12 @@ __global__ void __launch_bounds__(Policy::block)
   K k[Items];
   load_items<K, Items>(keys, pos0, n, k);
 
-  // Carries that need no other tile: warp 0 searches for the start of the
-  // first group, warp 1 (or warp 0 again) for the end of the last group.
+  // Carries that need no other tile come from the pre-pass.
+  if (threadIdx.x == 0) {
+    if constexpr (NeedFirst && !FirstByLookback) s_first_carry = carries.first[tile];
+    if constexpr (NeedLast) s_last_carry = carries.last[tile];
+  }
   const int warp = threadIdx.x / 32;
-  if constexpr (NeedFirst && !FirstByLookback) {
-    if (warp == 0) {
-      std::uint64_t f = first_occurrence_warp(keys, tile_start);
-      if (lane_id() == 0) s_first_carry = f;
-    }
-  }
-  if constexpr (NeedLast) {
-    if (warp == (Policy::block > 32 ? 1 : 0)) {
-      std::uint64_t l = last_occurrence_warp(keys, n, tile_end - 1);
-      if (lane_id() == 0) s_last_carry = l;
-    }
-  }
 
   // Heads (key differs from its predecessor) and tails (from its successor).
   bool head[Items], tail[Items];

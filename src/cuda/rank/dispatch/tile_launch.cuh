@@ -1,0 +1,34 @@
+// Launch helpers shared by rank_sorted and rank: the tile policy and the
+// carry pre-pass of the tile kernel.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "cuda/common/check.cuh"
+#include "cuda/common/scratch.cuh"
+#include "cuda/rank/kernel/tile_rank_kernel.cuh"
+
+namespace ordo::detail::cuda_rank {
+
+// Tuning (H100): 256 threads; 32 bytes of keys per thread where the carries
+// come from the search pre-pass (full occupancy streams best), 64 bytes where
+// tiles wait on look-back (fewer, larger tiles wait less).
+template <std::size_t KeyBytes, bool Lookback>
+using rank_tile_policy = tile_policy<256, (KeyBytes == 4 ? 8 : 4) * (Lookback ? 2 : 1)>;
+
+// Runs the carry pre-pass for the searched facts and returns the carries.
+template <class K>
+tile_carries search_carries(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t tile,
+                            bool first, bool last, scratch<std::uint64_t>& storage) {
+  const std::uint64_t tiles = (n + tile - 1) / tile;
+  if (!first && !last) return {nullptr, nullptr};
+  storage = scratch<std::uint64_t>(exec, tiles * 2);
+  std::uint64_t* f = first ? storage.get() : nullptr;
+  std::uint64_t* l = last ? storage.get() + tiles : nullptr;
+  constexpr int warps = 8;
+  tile_carries_kernel<K><<<unsigned((tiles + warps - 1) / warps), warps * 32, 0, exec.stream>>>(keys, n, tile, tiles, f, l);
+  ORDO_CUDA_LAUNCH_CHECK("tile_carries_kernel");
+  return {f, l};
+}
+
+}  // namespace ordo::detail::cuda_rank
