@@ -73,11 +73,11 @@ inline std::vector<cpu_case> large_cpu_cases() {
 inline std::vector<ordo::cpu> rank_execs() { return {ordo::cpu{1}, ordo::cpu{4}, ordo::cpu{}}; }
 
 // For rank() grids: cpu{1} at every point, cpu{4} and cpu{} in turn at every
-// other point.
+// fourth point.
 inline std::vector<ordo::cpu> rank_execs_at(std::size_t g) {
-  switch (rotate(g, 4)) {
+  switch (rotate(g, 8)) {
     case 0: return {ordo::cpu{1}, ordo::cpu{4}};
-    case 2: return {ordo::cpu{1}, ordo::cpu{}};
+    case 4: return {ordo::cpu{1}, ordo::cpu{}};
     default: return {ordo::cpu{1}};
   }
 }

@@ -39,31 +39,14 @@ enum tile_need : unsigned {
 
 constexpr std::uint64_t no_tail = ~0ull;
 
-// Where each tile's first group begins and its last group ends, found by a
-// separate pass (one warp per tile): the searches are latency-bound, and done
-// inside the streaming kernel they would stall its loads.
+// What a tile needs from outside itself, found before the streaming kernel
+// runs so that it never stalls on a search (tile_carries.cuh):
+//   first[t]  the last group head before tile t   (max over earlier tiles)
+//   last[t]   the first group tail after tile t   (min over later tiles)
 struct tile_carries {
-  const std::uint64_t* first;  // first occurrence of keys[tile_start], per tile
-  const std::uint64_t* last;   // last occurrence of keys[tile_end - 1], per tile
+  const std::uint64_t* first;
+  const std::uint64_t* last;
 };
-
-template <class K>
-__global__ void tile_carries_kernel(const K* __restrict__ keys, std::uint64_t n, std::uint64_t tile,
-                                    std::uint64_t tiles, std::uint64_t* first, std::uint64_t* last) {
-  const std::uint64_t warps_per_block = blockDim.x / 32;
-  const std::uint64_t t = blockIdx.x * warps_per_block + threadIdx.x / 32;
-  if (t >= tiles) return;
-  const std::uint64_t start = t * tile;
-  const std::uint64_t end = min(start + tile, n);
-  if (first) {
-    const std::uint64_t f = first_occurrence_warp(keys, start);
-    if (lane_id() == 0) first[t] = f;
-  }
-  if (last) {
-    const std::uint64_t l = last_occurrence_warp(keys, n, end - 1);
-    if (lane_id() == 0) last[t] = l;
-  }
-}
 
 template <class Policy, unsigned Needs, class K, class Ranker, class Writer>
 __global__ void __launch_bounds__(Policy::block)
@@ -95,7 +78,7 @@ __global__ void __launch_bounds__(Policy::block)
   // Carries that need no other tile come from the pre-pass.
   if (threadIdx.x == 0) {
     if constexpr (NeedFirst && !FirstByLookback) s_first_carry = carries.first[tile];
-    if constexpr (NeedLast) s_last_carry = carries.last[tile];
+    if constexpr (NeedLast) s_last_carry = carries.last[gridDim.x - 1 - tile];  // stored reversed
   }
   const int warp = threadIdx.x / 32;
 

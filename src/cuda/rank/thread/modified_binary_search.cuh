@@ -56,6 +56,12 @@ __device__ std::uint64_t last_occurrence_thread(const K* keys, std::uint64_t n, 
 template <class K>
 __device__ std::uint64_t narrow_first_warp(const K* keys, K target, std::uint64_t lo, std::uint64_t hi) {
   const unsigned lane = lane_id();
+  if (hi - lo > 31) {  // first the 32 keys ending at hi: most groups are short
+    const std::uint64_t x = hi - 31 + lane;
+    const unsigned ties = __ballot_sync(full_mask, keys_tie(keys[x], target));
+    if (ties != full_mask) return hi - 31 + (32 - __clz(~ties));  // just past the highest non-tie
+    hi = hi - 31;
+  }
   while (hi > lo) {
     const std::uint64_t span = hi - lo;
     if (span <= 31) {
@@ -82,6 +88,12 @@ __device__ std::uint64_t narrow_first_warp(const K* keys, K target, std::uint64_
 template <class K>
 __device__ std::uint64_t narrow_last_warp(const K* keys, K target, std::uint64_t lo, std::uint64_t hi) {
   const unsigned lane = lane_id();
+  if (hi - lo > 31) {  // first the 32 keys starting at lo
+    const std::uint64_t x = lo + lane;
+    const unsigned ties = __ballot_sync(full_mask, keys_tie(keys[x], target));
+    if (ties != full_mask) return lo + (__ffs(~ties) - 2);  // just before the lowest non-tie
+    lo = lo + 31;
+  }
   while (hi > lo) {
     const std::uint64_t span = hi - lo;
     if (span <= 31) {
