@@ -1,7 +1,8 @@
-// Device versions of the paper's modified binary search (Fig. 5) and a
-// warp-cooperative form of it: 32 lanes probe 32 points per step, so the
-// range shrinks 33-fold per round trip to memory instead of 2-fold. Used to
-// find where the group holding a tile's first (last) key begins (ends).
+// A warp-cooperative form of the paper's modified binary search (Fig. 5; the
+// one-thread form is in the hybrid kernel): it also keeps going until the
+// range is empty, but 32 lanes probe 32 points per step, so the range shrinks
+// 33-fold per round trip to memory instead of 2-fold. Used by the tile carry
+// pre-pass to find where a tile's last group begins and its first group ends.
 #pragma once
 #include <cstdint>
 
@@ -10,57 +11,26 @@
 
 namespace ordo::detail::cuda_rank {
 
-// Fig. 5, one thread: first occurrence of keys[pos] in keys[0..pos].
-template <class K>
-__device__ std::uint64_t first_occurrence_thread(const K* keys, std::uint64_t pos) {
-  const K belm = keys[pos];
-  std::uint64_t brank = pos;
-  std::int64_t low = 0, high = static_cast<std::int64_t>(pos) - 1;
-  while (low <= high) {
-    std::int64_t m = low + (high - low) / 2;
-    if (keys_tie(keys[m], belm)) {  // check first half
-      high = m - 1;
-      brank = static_cast<std::uint64_t>(m);
-    } else {  // check second half; brank remains the same
-      low = m + 1;
-    }
-  }
-  return brank;
-}
-
-// Mirror: last occurrence of keys[pos] in keys[pos..n-1].
-template <class K>
-__device__ std::uint64_t last_occurrence_thread(const K* keys, std::uint64_t n, std::uint64_t pos) {
-  const K belm = keys[pos];
-  std::uint64_t brank = pos;
-  std::int64_t low = static_cast<std::int64_t>(pos) + 1, high = static_cast<std::int64_t>(n) - 1;
-  while (low <= high) {
-    std::int64_t m = low + (high - low) / 2;
-    if (keys_tie(keys[m], belm)) {
-      low = m + 1;
-      brank = static_cast<std::uint64_t>(m);
-    } else {
-      high = m - 1;
-    }
-  }
-  return brank;
-}
-
-// Warp-cooperative searches. All 32 lanes call them with the same arguments
-// and all get the answer. Round 1 reads the 32 keys next to `pos` (one
-// coalesced segment): most groups are shorter than that. Otherwise each
-// round probes 32 evenly spaced points of the remaining range, so it shrinks
-// 33-fold per round trip to memory instead of 2-fold.
+// All 32 lanes call these with the same arguments and all get the answer.
+// Round 1 reads the 256 keys at the known end of the range (8 per lane, one
+// coalesced kilobyte): most groups are shorter than that.
 
 // Smallest x in [lo, hi] with keys[x] tied to target; keys[hi] ties.
 template <class K>
 __device__ std::uint64_t narrow_first_warp(const K* keys, K target, std::uint64_t lo, std::uint64_t hi) {
   const unsigned lane = lane_id();
-  if (hi - lo > 31) {  // first the 32 keys ending at hi: most groups are short
-    const std::uint64_t x = hi - 31 + lane;
-    const unsigned ties = __ballot_sync(full_mask, keys_tie(keys[x], target));
-    if (ties != full_mask) return hi - 31 + (32 - __clz(~ties));  // just past the highest non-tie
-    hi = hi - 31;
+  if (hi - lo >= 256) {  // first the 256 keys ending at hi (8 per lane): most groups are shorter
+    const std::uint64_t base = hi - 255 + 8 * lane;
+    int tied = 0;  // ties form a suffix of the range, so count from the top
+#pragma unroll
+    for (int k = 7; k >= 0; --k) tied += (tied == 7 - k) && keys_tie(keys[base + k], target);
+    const unsigned partial = __ballot_sync(full_mask, tied < 8);
+    if (partial) {
+      const int l = 31 - __clz(partial);  // highest lane holding a non-tie
+      const int t = __shfl_sync(full_mask, tied, l);
+      return hi - 255 + 8 * l + (8 - t);
+    }
+    hi = hi - 255;
   }
   while (hi > lo) {
     const std::uint64_t span = hi - lo;
@@ -88,11 +58,18 @@ __device__ std::uint64_t narrow_first_warp(const K* keys, K target, std::uint64_
 template <class K>
 __device__ std::uint64_t narrow_last_warp(const K* keys, K target, std::uint64_t lo, std::uint64_t hi) {
   const unsigned lane = lane_id();
-  if (hi - lo > 31) {  // first the 32 keys starting at lo
-    const std::uint64_t x = lo + lane;
-    const unsigned ties = __ballot_sync(full_mask, keys_tie(keys[x], target));
-    if (ties != full_mask) return lo + (__ffs(~ties) - 2);  // just before the lowest non-tie
-    lo = lo + 31;
+  if (hi - lo >= 256) {  // first the 256 keys starting at lo (8 per lane)
+    const std::uint64_t base = lo + 8 * lane;
+    int tied = 0;  // ties form a prefix of the range
+#pragma unroll
+    for (int k = 0; k < 8; ++k) tied += (tied == k) && keys_tie(keys[base + k], target);
+    const unsigned partial = __ballot_sync(full_mask, tied < 8);
+    if (partial) {
+      const int l = __ffs(partial) - 1;  // lowest lane holding a non-tie
+      const int t = __shfl_sync(full_mask, tied, l);
+      return lo + 8 * l + t - 1;
+    }
+    lo = lo + 255;
   }
   while (hi > lo) {
     const std::uint64_t span = hi - lo;
@@ -114,42 +91,6 @@ __device__ std::uint64_t narrow_last_warp(const K* keys, K target, std::uint64_t
     }
   }
   return lo;
-}
-
-// Smallest x in [0, pos] with keys[x] tied to keys[pos].
-template <class K>
-__device__ std::uint64_t first_occurrence_warp(const K* keys, std::uint64_t pos) {
-  if (pos == 0) return 0;
-  const K target = keys[pos];
-  // Round 1: keys[pos-32 .. pos-1]; lane l reads keys[pos-1-l].
-  const unsigned lane = lane_id();
-  const bool in = lane < pos;
-  const bool tie = in && keys_tie(keys[pos - 1 - lane], target);
-  const unsigned ties = __ballot_sync(full_mask, tie);
-  if (ties != full_mask) {
-    // ties are a prefix of the lanes (sorted keys): the first non-tie ends them
-    const unsigned breaks = ~ties & __ballot_sync(full_mask, in);
-    if (breaks) return pos - (__ffs(breaks) - 1);
-    return 0;  // every key before pos ties
-  }
-  return narrow_first_warp(keys, target, 0, pos - 32);
-}
-
-// Largest x in [pos, n-1] with keys[x] tied to keys[pos].
-template <class K>
-__device__ std::uint64_t last_occurrence_warp(const K* keys, std::uint64_t n, std::uint64_t pos) {
-  if (pos + 1 >= n) return pos;
-  const K target = keys[pos];
-  const unsigned lane = lane_id();
-  const bool in = pos + 1 + lane < n;
-  const bool tie = in && keys_tie(keys[pos + 1 + lane], target);
-  const unsigned ties = __ballot_sync(full_mask, tie);
-  if (ties != full_mask) {
-    const unsigned breaks = ~ties & __ballot_sync(full_mask, in);
-    if (breaks) return pos + (__ffs(breaks) - 1);
-    return n - 1;
-  }
-  return narrow_last_warp(keys, target, pos + 32, n - 1);
 }
 
 }  // namespace ordo::detail::cuda_rank
