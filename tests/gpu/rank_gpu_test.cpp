@@ -65,9 +65,9 @@ TYPED_TEST(RankGpu, SpecialValues) {
 namespace ordo_test {
 namespace {
 
-// Past 2^22 keys ranks reach their positions through the windowed scatter
-// (one radix pass on the destination's top bits); below, directly.
-TEST(RankGpuLarge, WindowedScatterPath) {
+// Past 2^22 keys the ranks go back to input order by a second radix sort on
+// the original index; below, by a direct scatter.
+TEST(RankGpuLarge, SortBackPath) {
   ORDO_REQUIRE_GPU();
   const std::size_t n = (std::size_t(1) << 22) + 12345;
   const std::vector<std::int32_t> ints = random_keys<std::int32_t>(n, 100000, 21);

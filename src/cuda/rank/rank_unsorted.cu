@@ -2,8 +2,6 @@
 // so both backends agree on NaN, -0.0 and descending order), then the
 // key-independent sort-and-rank of rank_bits_*.cu.
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <type_traits>
 
@@ -20,16 +18,11 @@ namespace detail::cuda_rank {
 template <class K, class I, class R>
 void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, const rank_options& o, R* out) {
   using U = order_bits_t<K>;
-  if (std::getenv("ORDO_TRACE_RANK")) cudaStreamSynchronize(exec.stream);
   scratch<U> bits(exec, 2 * n);
   scratch<I> index(exec, 2 * n);
   order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, !o.ascending,
                                                                             o.na == na_option::top, bits.get(), index.get());
   ORDO_CUDA_LAUNCH_CHECK("order_bits_kernel");
-  if (std::getenv("ORDO_TRACE_RANK")) {
-    cudaStreamSynchronize(exec.stream);
-    std::fprintf(stderr, "[rank] order bits done\n");
-  }
   const bool keep_nan = std::is_floating_point_v<K> && o.na == na_option::keep;
   sort_and_rank_bits<U, I, R>(exec, bits.get(), bits.get() + n, index.get(), index.get() + n, n, o, keep_nan, out);
 }
