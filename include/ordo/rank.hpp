@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
@@ -88,6 +89,20 @@ void rank(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
 template <class Key, class Rank>
 void rank(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks,
           const rank_options& options = {});
+
+// Convenience: mutable key spans (a device_buffer's span(), say) convert to
+// the const spans above, which template deduction will not do by itself.
+template <class Exec, class Key, class Rank>
+  requires(!std::is_const_v<Key>)
+void rank_sorted(const Exec& exec, std::span<Key> keys, std::span<Rank> ranks,
+                 const rank_sorted_options& options = {}) {
+  rank_sorted<Key, Rank>(exec, std::span<const Key>(keys), ranks, options);
+}
+template <class Exec, class Key, class Rank>
+  requires(!std::is_const_v<Key>)
+void rank(const Exec& exec, std::span<Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
+  rank<Key, Rank>(exec, std::span<const Key>(keys), ranks, options);
+}
 
 // The variant `automatic` resolves to on that backend for these options.
 rank_variant chosen_variant(const cpu& exec, const rank_sorted_options& options);
