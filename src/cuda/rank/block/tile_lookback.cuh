@@ -45,12 +45,7 @@ __device__ unsigned long long lookback_exclusive_prefix(tile_state st, unsigned 
   while (true) {
     long long pred = window_end - lane;
     unsigned long long w = pred >= 0 ? load_word(st.words + pred) : flag_prefix;
-    // Some predecessor has not published yet: back off before polling again,
-    // so that waiting tiles do not flood L2 with status reads.
-    unsigned backoff = 32;
-    while (__any_sync(full_mask, (w >> 62) == 0)) {
-      __nanosleep(backoff);
-      backoff = backoff < 1024 ? backoff * 2 : backoff;
+    while (__any_sync(full_mask, (w >> 62) == 0)) {  // someone's predecessor not yet published
       if ((w >> 62) == 0) w = load_word(st.words + pred);
     }
     const bool final_here = (w >> 62) == 2 || (StopAtNonzeroAggregate && (w & value_mask) != 0);
