@@ -4,12 +4,12 @@
 //   first  the nearest group head at or before it       (max-scan)  min/average
 //   last   the nearest group tail at or after it        (min-scan)  max/average
 //   dense  the number of heads up to it                 (sum-scan)  dense
-// and what comes from outside the tile is found without waiting on other
-// tiles where the sorted order allows it: the first/last occurrence of the
-// tile's boundary keys by a warp-cooperative modified binary search
-// (Sec. III.C generalised). Dense ranks cannot be searched for, so they (and
-// `first` in lookback mode) take the carry from the preceding tiles by
-// decoupled look-back.
+// What comes from outside the tile is found without waiting on other tiles
+// where the sorted order allows it: the carry pre-pass (tile_carries.cuh)
+// searches each tile's boundary groups with a warp-cooperative modified
+// binary search (Sec. III.C generalised) before this kernel runs. Dense ranks
+// cannot be searched for, so they (and `first` in lookback mode) take the
+// carry from the preceding tiles by decoupled look-back.
 #pragma once
 #include <cstdint>
 
