@@ -1,0 +1,240 @@
+// The Python module `ordo`: ordo::rank and ordo::rank_sorted on 1-D numpy
+// arrays, run on ordo::cpu{} (every core) with the GIL released.
+//
+//   ordo.rank(x, method="average", ascending=True, na_option="keep", pct=False)
+//       pandas Series.rank; float64 ranks, like pandas
+//   ordo.rank_sorted(x, method="min", descending=False, validate=True, dtype=None)
+//       ranks of sorted keys; uint64 (float64 for "average") unless dtype says otherwise
+//
+// Errors: TypeError for what is not a numpy array of a supported dtype (and for
+// GPU arrays, which a later slice will take without copying them to the host);
+// ValueError for everything else, ordo::error included (as ordo.Error, a
+// subclass of ValueError). See docs/python.md.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/rank.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+enum class key_kind { i32, u32, i64, u64, f32, f64 };
+
+constexpr const char* kSupportedKeys = "int32, uint32, int64, uint64, float32 or float64";
+
+std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")); }
+
+// True when `obj` lives in GPU memory: __cuda_array_interface__, or a DLPack
+// producer whose device is not the CPU (kDLCPU = 1).
+bool is_gpu_array(py::handle obj) {
+  if (py::hasattr(obj, "__cuda_array_interface__")) return true;
+  if (!py::isinstance<py::array>(obj) && py::hasattr(obj, "__dlpack_device__")) {
+    try {
+      py::tuple dev = obj.attr("__dlpack_device__")();
+      return dev.size() >= 1 && dev[0].cast<int>() != 1;
+    } catch (const std::exception&) {  // a malformed __dlpack_device__: not ours to judge here
+      return false;
+    }
+  }
+  return false;
+}
+
+// Checks `obj` and returns its key type. Throws TypeError / ValueError.
+key_kind check_keys(py::handle obj, const char* fn) {
+  if (is_gpu_array(obj))
+    throw py::type_error(std::string("GPU arrays are not supported yet by this build; ordo.") + fn +
+                         " takes a numpy array on the host. ordo never copies GPU data to the host "
+                         "silently: copy it yourself (e.g. cupy.asnumpy(x) or x.cpu().numpy()) if "
+                         "that is what you want.");
+  if (!py::isinstance<py::array>(obj))
+    throw py::type_error(std::string("ordo.") + fn + ": expected a 1-D numpy array, got " + type_name(obj));
+  auto a = py::reinterpret_borrow<py::array>(obj);
+  py::dtype dt = a.dtype();
+  const char kind = dt.kind();
+  const auto size = dt.itemsize();
+  key_kind k;
+  if (kind == 'i' && size == 4) k = key_kind::i32;
+  else if (kind == 'u' && size == 4) k = key_kind::u32;
+  else if (kind == 'i' && size == 8) k = key_kind::i64;
+  else if (kind == 'u' && size == 8) k = key_kind::u64;
+  else if (kind == 'f' && size == 4) k = key_kind::f32;
+  else if (kind == 'f' && size == 8) k = key_kind::f64;
+  else
+    throw py::type_error(std::string("ordo.") + fn + ": unsupported dtype " + std::string(py::str(dt)) +
+                         " (supported: " + kSupportedKeys + ")");
+  if (a.ndim() != 1)
+    throw py::value_error(std::string("ordo.") + fn + ": expected a 1-D array, got " + std::to_string(a.ndim()) +
+                          "-D (shape " + std::string(py::str(py::tuple(a.attr("shape")))) + ")");
+  return k;
+}
+
+// Calls f.template operator()<Key>() for the key type of `k`.
+template <class F>
+decltype(auto) visit_key(key_kind k, F&& f) {
+  switch (k) {
+    case key_kind::i32: return f.template operator()<std::int32_t>();
+    case key_kind::u32: return f.template operator()<std::uint32_t>();
+    case key_kind::i64: return f.template operator()<std::int64_t>();
+    case key_kind::u64: return f.template operator()<std::uint64_t>();
+    case key_kind::f32: return f.template operator()<float>();
+    case key_kind::f64: break;
+  }
+  return f.template operator()<double>();
+}
+
+// A C-contiguous, native-byte-order view of `obj` as Key: no copy when it
+// already is one, otherwise a copy (non-contiguous or byte-swapped arrays).
+template <class Key>
+py::array_t<Key, py::array::c_style> contiguous(py::handle obj) {
+  auto a = py::array_t<Key, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!a) throw py::error_already_set();
+  return a;
+}
+
+py::array rank_py(const py::object& x, const std::string& method, bool ascending, const std::string& na_option,
+                  bool pct) {
+  ordo::rank_options opt;
+  opt.method = ordo::parse_rank_method(method.c_str());
+  opt.ascending = ascending;
+  opt.na = ordo::parse_na_option(na_option.c_str());
+  opt.pct = pct;
+  const key_kind k = check_keys(x, "rank");
+  return visit_key(k, [&]<class Key>() -> py::array {
+    auto keys = contiguous<Key>(x);
+    const auto n = static_cast<std::size_t>(keys.shape(0));
+    py::array_t<double> ranks(static_cast<py::ssize_t>(n));
+    std::span<const Key> in(keys.data(), n);
+    std::span<double> out(ranks.mutable_data(), n);
+    {
+      py::gil_scoped_release nogil;
+      ordo::rank(ordo::cpu{}, in, out, opt);
+    }
+    return ranks;
+  });
+}
+
+enum class rank_kind { u32, u64, f32, f64 };
+
+rank_kind parse_rank_dtype(const py::object& dtype, ordo::rank_method method) {
+  if (dtype.is_none()) return method == ordo::rank_method::average ? rank_kind::f64 : rank_kind::u64;
+  py::dtype dt = py::dtype::from_args(dtype);  // TypeError for what numpy does not understand
+  const char kind = dt.kind();
+  const auto size = dt.itemsize();
+  if (kind == 'u' && size == 4) return rank_kind::u32;
+  if (kind == 'u' && size == 8) return rank_kind::u64;
+  if (kind == 'f' && size == 4) return rank_kind::f32;
+  if (kind == 'f' && size == 8) return rank_kind::f64;
+  throw py::type_error("ordo.rank_sorted: unsupported rank dtype " + std::string(py::str(dt)) +
+                       " (supported: uint32, uint64, float32 or float64)");
+}
+
+template <class Key, class Rank>
+py::array rank_sorted_typed(py::handle x, const ordo::rank_sorted_options& opt) {
+  auto keys = contiguous<Key>(x);
+  const auto n = static_cast<std::size_t>(keys.shape(0));
+  py::array_t<Rank> ranks(static_cast<py::ssize_t>(n));
+  std::span<const Key> in(keys.data(), n);
+  std::span<Rank> out(ranks.mutable_data(), n);
+  {
+    py::gil_scoped_release nogil;
+    ordo::rank_sorted(ordo::cpu{}, in, out, opt);
+  }
+  return ranks;
+}
+
+py::array rank_sorted_py(const py::object& x, const std::string& method, bool descending, bool validate,
+                         const py::object& dtype) {
+  ordo::rank_sorted_options opt;
+  opt.method = ordo::parse_rank_method(method.c_str());
+  opt.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
+  opt.validate = validate;
+  const key_kind k = check_keys(x, "rank_sorted");
+  const rank_kind r = parse_rank_dtype(dtype, opt.method);
+  return visit_key(k, [&]<class Key>() -> py::array {
+    switch (r) {
+      case rank_kind::u32: return rank_sorted_typed<Key, std::uint32_t>(x, opt);
+      case rank_kind::u64: return rank_sorted_typed<Key, std::uint64_t>(x, opt);
+      case rank_kind::f32: return rank_sorted_typed<Key, float>(x, opt);
+      case rank_kind::f64: break;
+    }
+    return rank_sorted_typed<Key, double>(x, opt);
+  });
+}
+
+}  // namespace
+
+PYBIND11_MODULE(ordo, m) {
+  m.doc() =
+      "ordo: parallel ranking primitives (CPU: numpy arrays, every core).\n\n"
+      "rank(x, ...)         pandas Series.rank / scipy.stats.rankdata semantics, float64 ranks\n"
+      "rank_sorted(x, ...)  ranks of an already sorted array (min/max/dense/ordinal/average)\n\n"
+      "Keys: 1-D numpy arrays of int32, uint32, int64, uint64, float32 or float64.\n"
+      "Errors from the library are raised as ordo.Error, a subclass of ValueError.";
+#ifdef ORDO_VERSION_STRING
+  m.attr("__version__") = ORDO_VERSION_STRING;
+#endif
+
+  // ordo::error (size mismatches, unsorted input, bad names...) -> ordo.Error(ValueError).
+  // Never destroyed: a static py::object would be released after the interpreter is gone.
+  static auto* error_type = new py::exception<ordo::error>(m, "Error", PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const ordo::error& e) {
+      (*error_type)(e.what());
+    }
+  });
+
+  m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
+        py::arg("na_option") = "keep", py::arg("pct") = false,
+        R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
+
+Parameters
+----------
+x : numpy.ndarray, 1-D, int32/uint32/int64/uint64/float32/float64
+    Non-contiguous or byte-swapped arrays are copied to a contiguous array first.
+method : {"average", "min", "max", "dense", "first", "ordinal"}
+    How ties share ranks; "first" and "ordinal" both rank ties in input order.
+ascending : bool
+na_option : {"keep", "top", "bottom"}
+    "keep" gives NaN keys a NaN rank; "top"/"bottom" rank them first/last.
+pct : bool
+    Divide by the number of ranked keys (dense: by the largest rank).
+
+Returns
+-------
+numpy.ndarray of float64, the same length as x.
+
+Raises TypeError for an unsupported dtype, a non-array or a GPU array;
+ValueError for bad names, a non-1-D array or an ordo error.)doc");
+
+  m.def("rank_sorted", &rank_sorted_py, py::arg("x"), py::arg("method") = "min",
+        py::arg("descending") = false, py::arg("validate") = true, py::arg("dtype") = py::none(),
+        R"doc(Ranks of an already sorted 1-D numpy array.
+
+Parameters
+----------
+x : numpy.ndarray, 1-D, int32/uint32/int64/uint64/float32/float64, sorted
+    ascending (NaN last) or, with descending=True, descending (NaN first).
+method : {"min", "max", "dense", "ordinal", "first", "average"}
+    1224 / 1334 / 1223 / 1234 / 1 2.5 2.5 4.
+descending : bool
+    x is sorted in descending order.
+validate : bool
+    Check that x is sorted and raise ValueError (ordo.Error) if it is not.
+    Without it, unsorted input gives unspecified ranks (but is memory safe).
+dtype : None or uint32/uint64/float32/float64
+    The rank type; None means uint64, or float64 for "average".
+
+Returns
+-------
+numpy.ndarray of dtype, the same length as x.)doc");
+}
