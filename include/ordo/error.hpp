@@ -8,6 +8,7 @@ namespace ordo {
 enum class errc {
   invalid_argument,   // sizes, options or types that do not fit together
   unsorted_input,     // rank_sorted's precondition does not hold
+  invalid_list,       // a successor array that is not a forest of lists (list_rank, list_scan)
   out_of_memory,      // a scratch or output allocation failed
   cuda_error,         // a CUDA runtime call or a kernel launch failed
   not_supported,      // built without CUDA, or a variant that does not do this method
@@ -30,6 +31,7 @@ inline const char* to_string(errc code) noexcept {
   switch (code) {
     case errc::invalid_argument: return "invalid_argument";
     case errc::unsorted_input: return "unsorted_input";
+    case errc::invalid_list: return "invalid_list";
     case errc::out_of_memory: return "out_of_memory";
     case errc::cuda_error: return "cuda_error";
     case errc::not_supported: return "not_supported";

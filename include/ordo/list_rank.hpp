@@ -1,0 +1,111 @@
+// List ranking and list scan (seed 003: Rehman, Kothapalli, Narayanan, "Fast
+// and Scalable List Ranking on the GPU").
+//
+//   list_rank  each node's distance from the head of its list: 0 for the head
+//   list_scan  the inclusive prefix of user values along each list:
+//              out[head] = v[head], out[next] = op(out[node], v[next])
+//
+// A list is given by its successor array: succ[i] is the node after i, or the
+// end-of-list marker `list_end<Index>`: all bits set (-1 for signed indices).
+// One array may hold many lists (a forest, as Euler tours and tree
+// contraction produce); each node is ranked within its own list. Heads are the
+// nodes no other node points at.
+//
+// Example: succ = {2, -1, 1}  (0 -> 2 -> 1)  gives ranks {0, 2, 1}.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/ops.hpp"
+
+namespace ordo {
+
+template <class Index>
+inline constexpr Index list_end = static_cast<Index>(~static_cast<std::make_unsigned_t<Index>>(0));
+
+enum class list_variant {
+  automatic,
+  // CPU
+  sequential,    // walk each list from its head (the reference)
+  helman_jaja,   // splitters, parallel sublist walks, prefix over sublists, recombination
+  // GPU
+  wyllie,        // pointer jumping, rank and link packed in one word (Sec. 3.1, Listing 1)
+  rhj,           // recursive Helman-JaJa (Sec. 3.2.1, Algorithm 3)
+  single_block,  // one thread block, the whole list in shared memory (small lists)
+};
+
+enum class list_shape {
+  forest,  // any number of lists
+  single,  // exactly one list: validation also checks every node is reachable from the head
+};
+
+// Where RHJ hands the reduced list over once it is at most `cutoff` nodes.
+enum class list_base { single_block, wyllie };
+
+struct list_options {
+  list_variant variant = list_variant::automatic;
+  list_shape shape = list_shape::forest;
+  // Check the input and throw errc::invalid_list naming the first offending
+  // node: a successor out of range, two nodes with one successor, a cycle, or
+  // (shape single) more than one head. On the GPU this reads a small record
+  // back and so synchronises the stream. Without it, bad input gives
+  // unspecified output, but every algorithm still terminates and stays in
+  // bounds.
+  bool validate = false;
+  // Tuning of helman_jaja and rhj; 0 means the tuned default. The stride is
+  // the number of nodes per splitter (a power of two): the first level uses
+  // `splitter_stride`, the deeper ones `deep_stride`.
+  std::uint32_t splitter_stride = 0;
+  std::uint32_t deep_stride = 0;
+  std::uint64_t cutoff = 0;  // rhj: rank lists of at most this many nodes with `base`
+  list_base base = list_base::single_block;
+  // Splitters: one per `stride` consecutive indices, at a position drawn from
+  // `seed` (so no input ordering defeats them), or at the first index of each
+  // group when `equidistant` (the load-balance study of Fig. 9).
+  bool equidistant_splitters = false;
+  std::uint64_t seed = 0x5eed0f11575ULL;
+};
+
+// Index: int32, uint32, int64, uint64. Rank: int32, uint32, int64, uint64;
+// ranks.size() == succ.size(); a 32-bit Rank needs fewer than 2^32 nodes.
+template <class Index, class Rank>
+void list_rank(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& options = {});
+template <class Index, class Rank>
+void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& options = {});
+
+// T: int32, uint32, int64, uint64, float, double. Op: ordo::plus, minimum,
+// maximum. Floating-point plus is summed in a different order than a
+// sequential walk would, so the last bits may differ.
+template <class Index, class T, class Op = plus>
+void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out,
+               Op op = {}, const list_options& options = {});
+template <class Index, class T, class Op = plus>
+void list_scan(const cuda& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out,
+               Op op = {}, const list_options& options = {});
+
+// Convenience: mutable spans (a device_buffer's span(), say) convert to the
+// const spans above, which template deduction will not do by itself.
+template <class Exec, class Index, class Rank>
+  requires(!std::is_const_v<Index>)
+void list_rank(const Exec& exec, std::span<Index> succ, std::span<Rank> ranks, const list_options& options = {}) {
+  list_rank<Index, Rank>(exec, std::span<const Index>(succ), ranks, options);
+}
+template <class Exec, class Index, class T, class Op = plus>
+  requires(!std::is_const_v<Index> && !std::is_const_v<T>)
+void list_scan(const Exec& exec, std::span<Index> succ, std::span<T> values, std::span<T> out, Op op = {},
+               const list_options& options = {}) {
+  list_scan<Index, T, Op>(exec, std::span<const Index>(succ), std::span<const T>(values), out, op, options);
+}
+
+// The variant `automatic` resolves to for n nodes on that backend.
+list_variant chosen_variant(const cpu& exec, std::size_t n, const list_options& options);
+list_variant chosen_variant(const cuda& exec, std::size_t n, const list_options& options);
+
+const char* to_string(list_variant v) noexcept;
+list_variant parse_list_variant(const char* name);  // throws errc::invalid_argument
+
+}  // namespace ordo

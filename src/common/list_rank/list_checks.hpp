@@ -1,0 +1,90 @@
+// Argument checks and the errors for lists that are not forests of lists.
+// CPU and GPU report the same fault with the same words: the first offending
+// node is the smallest index showing it.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <type_traits>
+
+#include "ordo/error.hpp"
+
+namespace ordo::detail::list {
+
+inline constexpr std::uint64_t none = ~std::uint64_t(0);
+
+// What a validating pass found; `none` where it found nothing.
+struct faults {
+  std::uint64_t out_of_range = none;      // smallest i with succ[i] >= n (and not the end marker)
+  std::uint64_t shared_successor = none;  // smallest i whose successor has another predecessor
+  std::uint64_t cycle = none;             // smallest node on a cycle
+  std::uint64_t heads = 0;                // number of nodes without predecessor
+  std::uint64_t first_head = none;        // the smallest of them
+};
+
+template <class Index, class Out>
+void check_list_args(std::size_t n, std::size_t out_size, std::size_t values_size, const char* fn) {
+  if (out_size != n)
+    throw error(errc::invalid_argument, std::string(fn) + ": the output has " + std::to_string(out_size) +
+                                            " elements for " + std::to_string(n) + " nodes");
+  if (values_size != n)
+    throw error(errc::invalid_argument, std::string(fn) + ": values has " + std::to_string(values_size) +
+                                            " elements for " + std::to_string(n) + " nodes");
+  if constexpr (sizeof(Index) == 4) {
+    if (n >= (std::uint64_t(1) << 32) - 1)
+      throw error(errc::invalid_argument, std::string(fn) + ": 32-bit successors address at most 2^32 - 2 nodes, got " +
+                                              std::to_string(n) + "; use 64-bit indices");
+  }
+  if constexpr (std::is_integral_v<Out> && sizeof(Out) == 4) {
+    if (n > std::numeric_limits<std::uint32_t>::max())
+      throw error(errc::invalid_argument, std::string(fn) + ": " + std::to_string(n) +
+                                              " nodes do not fit 32-bit ranks; use 64-bit ranks");
+  }
+}
+
+inline void check_stride(std::uint64_t stride, const char* what) {
+  if (stride != 0 && (stride < 2 || (stride & (stride - 1)) != 0 || stride > (std::uint64_t(1) << 20)))
+    throw error(errc::invalid_argument,
+                std::string("list options: ") + what + " must be a power of two from 2 to 2^20, got " + std::to_string(stride));
+}
+
+[[noreturn]] inline void throw_out_of_range(const char* fn, std::uint64_t i, std::uint64_t succ_i, std::uint64_t n) {
+  throw error(errc::invalid_list, std::string(fn) + ": succ[" + std::to_string(i) + "] = " + std::to_string(succ_i) +
+                                      " is out of range for " + std::to_string(n) +
+                                      " nodes (the end of a list is marked by all bits set, -1 for signed indices)");
+}
+[[noreturn]] inline void throw_shared_successor(const char* fn, std::uint64_t i, std::uint64_t j, std::uint64_t s) {
+  throw error(errc::invalid_list, std::string(fn) + ": nodes " + std::to_string(i) + " and " + std::to_string(j) +
+                                      " both have successor " + std::to_string(s) + ", so this is not a list");
+}
+[[noreturn]] inline void throw_cycle(const char* fn, std::uint64_t i) {
+  throw error(errc::invalid_list, std::string(fn) + ": node " + std::to_string(i) +
+                                      " lies on a cycle (following succ from it never reaches the end marker)");
+}
+[[noreturn]] inline void throw_unreachable(const char* fn, std::uint64_t heads, std::uint64_t head, std::uint64_t other) {
+  throw error(errc::invalid_list, std::string(fn) + ": a single list was asked for, but " + std::to_string(heads) +
+                                      " nodes have no predecessor: node " + std::to_string(other) +
+                                      " is not reachable from the head, node " + std::to_string(head));
+}
+
+}  // namespace ordo::detail::list
+
+namespace ordo::detail::list {
+
+// Throws for the first fault in `f`, in this order: out of range, shared
+// successor, cycle, unreachable (shape single). `look` answers the questions
+// that name the other party: succ_at(i), other_predecessor(s, i) (smallest
+// j != i with succ[j] == s) and second_head(h) (smallest head above h).
+template <class Lookup>
+void raise_faults(const char* fn, const faults& f, std::uint64_t n, bool single, Lookup&& look) {
+  if (f.out_of_range != none) throw_out_of_range(fn, f.out_of_range, look.succ_at(f.out_of_range), n);
+  if (f.shared_successor != none) {
+    const std::uint64_t s = look.succ_at(f.shared_successor);
+    throw_shared_successor(fn, f.shared_successor, look.other_predecessor(s, f.shared_successor), s);
+  }
+  if (f.cycle != none) throw_cycle(fn, f.cycle);
+  if (single && f.heads > 1) throw_unreachable(fn, f.heads, f.first_head, look.second_head(f.first_head));
+}
+
+}  // namespace ordo::detail::list

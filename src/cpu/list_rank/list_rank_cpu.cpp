@@ -1,0 +1,124 @@
+// The CPU entry points of list_rank.hpp and their explicit instantiations.
+// Signed and unsigned types of one width share an implementation: the end
+// marker is all bits set in both, and ranks never reach the sign bit.
+#include <atomic>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "common/list_rank/list_checks.hpp"
+#include "cpu/list_rank/helman_jaja_cpu.hpp"
+#include "cpu/list_rank/list_marks_cpu.hpp"
+#include "cpu/list_rank/sequential_list_scan.hpp"
+#include "ordo/list_rank.hpp"
+
+namespace ordo {
+namespace detail::list {
+namespace {
+
+void atomic_min(std::uint64_t& target, std::uint64_t v) {
+  std::atomic_ref<std::uint64_t> a(target);
+  std::uint64_t cur = a.load(std::memory_order_relaxed);
+  while (v < cur && !a.compare_exchange_weak(cur, v, std::memory_order_relaxed)) {
+  }
+}
+
+hj_params cpu_params(const list_options& o, int threads) {
+  check_stride(o.splitter_stride, "splitter_stride");
+  check_stride(o.deep_stride, "deep_stride");
+  return {stride_shift(o.splitter_stride ? o.splitter_stride : 256), stride_shift(o.deep_stride ? o.deep_stride : 256),
+          o.cutoff ? o.cutoff : (std::uint64_t(1) << 16), static_cast<std::uint32_t>(o.seed ^ (o.seed >> 32)),
+          o.equidistant_splitters, threads};
+}
+
+// Both entry points: V accumulates, Out receives finish(V).
+template <class V, class Index, class Out, class Src, class Op, class Finish>
+void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
+                   const list_options& o, const char* fn) {
+  const int threads = exec.resolved_threads();
+  const list_variant v = chosen_variant(exec, n, o);
+  if (v != list_variant::sequential && v != list_variant::helman_jaja)
+    throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(v) +
+                                         "' runs on the GPU; on ordo::cpu use sequential or helman_jaja");
+  const hj_params p = cpu_params(o, threads);
+  std::vector<std::uint32_t> marks(mark_words(n), 0);
+  faults f;
+  f.out_of_range = mark_predecessors(succ, n, marks.data(), threads);
+  const host_lookup<Index> look{succ, n, marks.data()};
+  const bool single = o.shape == list_shape::single;
+  if (o.validate) {
+    check_marks(succ, n, marks.data(), f, threads);
+    if (f.out_of_range != none || f.shared_successor != none) raise_faults(fn, f, n, single, look);
+  }
+  std::uint64_t cycle = none;
+  auto emit = [&](std::uint64_t x, V value, bool cyclic) {
+    out[x] = finish(value);
+    if (cyclic && o.validate) atomic_min(cycle, x);
+  };
+  if (v == list_variant::sequential) sequential_list_scan<V>(succ, n, marks.data(), src, op, emit);
+  else helman_jaja_level<V>(succ, n, marks.data(), src, op, emit, p, 0);
+  if (o.validate) {
+    f.cycle = cycle;
+    raise_faults(fn, f, n, single, look);
+  }
+}
+
+}  // namespace
+}  // namespace detail::list
+
+list_variant chosen_variant(const cpu& exec, std::size_t n, const list_options& o) {
+  if (o.variant != list_variant::automatic) return o.variant;
+  // Below a few thousand nodes the walk fits in cache and threads cost more than they save.
+  return exec.resolved_threads() > 1 && n > (std::size_t(1) << 15) ? list_variant::helman_jaja
+                                                                      : list_variant::sequential;
+}
+
+template <class Index, class Rank>
+void list_rank(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
+  using U = std::make_unsigned_t<Index>;
+  using R = std::make_unsigned_t<Rank>;
+  const std::uint64_t n = succ.size();
+  detail::list::check_list_args<Index, Rank>(n, ranks.size(), n, "list_rank");
+  auto one = [](std::uint64_t) { return R(1); };
+  auto minus_one = [](R v) { return R(v - 1); };  // rank = inclusive count - 1
+  detail::list::run_list_scan<R>(exec, reinterpret_cast<const U*>(succ.data()), n, one,
+                                 reinterpret_cast<R*>(ranks.data()), plus{}, minus_one, o, "list_rank");
+}
+
+template <class Index, class T, class Op>
+void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
+               const list_options& o) {
+  using U = std::make_unsigned_t<Index>;
+  const std::uint64_t n = succ.size();
+  detail::list::check_list_args<Index, T>(n, out.size(), values.size(), "list_scan");
+  const T* v = values.data();
+  auto src = [v](std::uint64_t x) { return v[x]; };
+  auto same = [](T x) { return x; };
+  detail::list::run_list_scan<T>(exec, reinterpret_cast<const U*>(succ.data()), n, src, out.data(), op, same, o,
+                                 "list_scan");
+}
+
+#define ORDO_LIST_RANK_CPU(I, R) \
+  template void list_rank<I, R>(const cpu&, std::span<const I>, std::span<R>, const list_options&);
+#define ORDO_LIST_RANK_CPU_ALL(I) \
+  ORDO_LIST_RANK_CPU(I, std::int32_t) ORDO_LIST_RANK_CPU(I, std::uint32_t) ORDO_LIST_RANK_CPU(I, std::int64_t) \
+  ORDO_LIST_RANK_CPU(I, std::uint64_t)
+ORDO_LIST_RANK_CPU_ALL(std::int32_t)
+ORDO_LIST_RANK_CPU_ALL(std::uint32_t)
+ORDO_LIST_RANK_CPU_ALL(std::int64_t)
+ORDO_LIST_RANK_CPU_ALL(std::uint64_t)
+
+#define ORDO_LIST_SCAN_CPU(I, T, Op) \
+  template void list_scan<I, T, Op>(const cpu&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
+                                    const list_options&);
+#define ORDO_LIST_SCAN_CPU_OPS(I, T) ORDO_LIST_SCAN_CPU(I, T, plus) ORDO_LIST_SCAN_CPU(I, T, minimum) ORDO_LIST_SCAN_CPU(I, T, maximum)
+#define ORDO_LIST_SCAN_CPU_ALL(I)                                                                           \
+  ORDO_LIST_SCAN_CPU_OPS(I, std::int32_t) ORDO_LIST_SCAN_CPU_OPS(I, std::uint32_t)                         \
+  ORDO_LIST_SCAN_CPU_OPS(I, std::int64_t) ORDO_LIST_SCAN_CPU_OPS(I, std::uint64_t) ORDO_LIST_SCAN_CPU_OPS(I, float) \
+  ORDO_LIST_SCAN_CPU_OPS(I, double)
+ORDO_LIST_SCAN_CPU_ALL(std::int32_t)
+ORDO_LIST_SCAN_CPU_ALL(std::uint32_t)
+ORDO_LIST_SCAN_CPU_ALL(std::int64_t)
+ORDO_LIST_SCAN_CPU_ALL(std::uint64_t)
+
+}  // namespace ordo
