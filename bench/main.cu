@@ -1,6 +1,6 @@
 // ordo_bench: runs ordo and its baselines side by side and writes one JSON
 // file per capability (bench-protocol.md).
-//   ordo_bench [--suite rank_sorted|rank|all] [--out DIR] [--n N | --log2n K]
+//   ordo_bench [--suite rank_sorted|rank|list_rank|all] [--out DIR] [--n N | --log2n K]
 //              [--reps R] [--cpu-reps R] [--no-figures]
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +13,7 @@
 namespace ordo_bench {
 void run_rank_sorted(const options&);
 void run_rank(const options&);
+void run_list_rank(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
   try {
     if (opt.suite == "rank_sorted" || opt.suite == "all") ordo_bench::run_rank_sorted(opt);
     if (opt.suite == "rank" || opt.suite == "all") ordo_bench::run_rank(opt);
+    if (opt.suite == "list_rank" || opt.suite == "all") ordo_bench::run_list_rank(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

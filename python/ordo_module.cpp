@@ -20,6 +20,7 @@
 
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
+#include "ordo/list_rank.hpp"
 #include "ordo/rank.hpp"
 
 namespace py = pybind11;
@@ -169,13 +170,86 @@ py::array rank_sorted_py(const py::object& x, const std::string& method, bool de
   });
 }
 
+// list_rank / list_scan: successors must be an integer array.
+ordo::list_options list_opts(const std::string& variant, bool validate, bool single) {
+  ordo::list_options o;
+  o.variant = ordo::parse_list_variant(variant.c_str());
+  o.validate = validate;
+  o.shape = single ? ordo::list_shape::single : ordo::list_shape::forest;
+  return o;
+}
+
+key_kind check_succ(py::handle obj, const char* fn) {
+  const key_kind k = check_keys(obj, fn);
+  if (k == key_kind::f32 || k == key_kind::f64)
+    throw py::type_error(std::string("ordo.") + fn + ": successors must be int32, uint32, int64 or uint64, got " +
+                         std::string(py::str(py::reinterpret_borrow<py::array>(obj).dtype())));
+  return k;
+}
+
+template <class F>
+decltype(auto) visit_index(key_kind k, F&& f) {
+  switch (k) {
+    case key_kind::i32: return f.template operator()<std::int32_t>();
+    case key_kind::u32: return f.template operator()<std::uint32_t>();
+    case key_kind::u64: return f.template operator()<std::uint64_t>();
+    default: break;
+  }
+  return f.template operator()<std::int64_t>();
+}
+
+py::array list_rank_py(const py::object& succ, bool validate, bool single, const std::string& variant) {
+  const auto o = list_opts(variant, validate, single);
+  return visit_index(check_succ(succ, "list_rank"), [&]<class Index>() -> py::array {
+    auto s = contiguous<Index>(succ);
+    const auto n = static_cast<std::size_t>(s.shape(0));
+    py::array_t<std::int64_t> ranks(static_cast<py::ssize_t>(n));
+    std::span<const Index> in(s.data(), n);
+    std::span<std::int64_t> out(ranks.mutable_data(), n);
+    {
+      py::gil_scoped_release nogil;
+      ordo::list_rank(ordo::cpu{}, in, out, o);
+    }
+    return ranks;
+  });
+}
+
+py::array list_scan_py(const py::object& succ, const py::object& values, const std::string& op, bool validate,
+                       bool single, const std::string& variant) {
+  const auto o = list_opts(variant, validate, single);
+  const key_kind vk = check_keys(values, "list_scan");
+  if (op != "plus" && op != "min" && op != "max")
+    throw py::value_error("ordo.list_scan: op must be 'plus', 'min' or 'max', got '" + op + "'");
+  return visit_index(check_succ(succ, "list_scan"), [&]<class Index>() -> py::array {
+    auto s = contiguous<Index>(succ);
+    return visit_key(vk, [&]<class T>() -> py::array {
+      auto v = contiguous<T>(values);
+      const auto n = static_cast<std::size_t>(s.shape(0));
+      if (static_cast<std::size_t>(v.shape(0)) != n)
+        throw py::value_error("ordo.list_scan: succ has " + std::to_string(n) + " elements but values has " +
+                              std::to_string(v.shape(0)));
+      py::array_t<T> out(static_cast<py::ssize_t>(n));
+      std::span<const Index> si(s.data(), n);
+      std::span<const T> vi(v.data(), n);
+      std::span<T> oi(out.mutable_data(), n);
+      py::gil_scoped_release nogil;
+      if (op == "plus") ordo::list_scan(ordo::cpu{}, si, vi, oi, ordo::plus{}, o);
+      else if (op == "min") ordo::list_scan(ordo::cpu{}, si, vi, oi, ordo::minimum{}, o);
+      else ordo::list_scan(ordo::cpu{}, si, vi, oi, ordo::maximum{}, o);
+      return out;
+    });
+  });
+}
+
 }  // namespace
 
 PYBIND11_MODULE(ordo, m) {
   m.doc() =
       "ordo: parallel ranking primitives (CPU: numpy arrays, every core).\n\n"
       "rank(x, ...)         pandas Series.rank / scipy.stats.rankdata semantics, float64 ranks\n"
-      "rank_sorted(x, ...)  ranks of an already sorted array (min/max/dense/ordinal/average)\n\n"
+      "rank_sorted(x, ...)  ranks of an already sorted array (min/max/dense/ordinal/average)\n"
+      "list_rank(succ)      each node's distance from the head of its linked list\n"
+      "list_scan(succ, v)   prefix of v along each linked list (plus, min or max)\n\n"
       "Keys: 1-D numpy arrays of int32, uint32, int64, uint64, float32 or float64.\n"
       "Errors from the library are raised as ordo.Error, a subclass of ValueError.";
 #ifdef ORDO_VERSION_STRING
@@ -237,4 +311,46 @@ dtype : None or uint32/uint64/float32/float64
 Returns
 -------
 numpy.ndarray of dtype, the same length as x.)doc");
+
+  m.def("list_rank", &list_rank_py, py::arg("succ"), py::arg("validate") = true, py::arg("single") = false,
+        py::arg("variant") = "auto",
+        R"doc(Rank the nodes of the linked lists given by a successor array.
+
+succ[i] is the node after i, or -1 (all bits set) at the end of a list. One
+array may hold many lists; each node is ranked within its own.
+
+Parameters
+----------
+succ : numpy.ndarray, 1-D, int32/uint32/int64/uint64
+validate : bool
+    Raise ordo.Error (a ValueError) naming the first offending node for a
+    successor out of range, two nodes with the same successor, or a cycle.
+single : bool
+    The input is one list: more than one head is an error too (with validate).
+variant : {"auto", "sequential", "helman_jaja"}
+
+Returns
+-------
+numpy.ndarray of int64: 0 for each head, 1 for the node after it, ...
+
+Example
+-------
+>>> ordo.list_rank(numpy.array([2, -1, 1]))   # 0 -> 2 -> 1
+array([0, 2, 1]))doc");
+
+  m.def("list_scan", &list_scan_py, py::arg("succ"), py::arg("values"), py::arg("op") = "plus",
+        py::arg("validate") = true, py::arg("single") = false, py::arg("variant") = "auto",
+        R"doc(Inclusive prefix of `values` along each linked list.
+
+out[head] = values[head], out[next] = op(out[node], values[next]).
+
+Parameters
+----------
+succ : numpy.ndarray, 1-D integer successor array (see list_rank)
+values : numpy.ndarray, 1-D, same length; int32/uint32/int64/uint64/float32/float64
+op : {"plus", "min", "max"}
+
+Returns
+-------
+numpy.ndarray of values' dtype.)doc");
 }

@@ -5,4 +5,6 @@
 namespace ordo::tools {
 void add_demo_command(CLI::App& app);  // demo_command.cpp
 void add_rank_command(CLI::App& app);  // rank_command.cpp
+void add_listrank_command(CLI::App& app);  // listrank_command.cpp
+void add_gen_command(CLI::App& app);       // listrank_command.cpp (gen list)
 }  // namespace ordo::tools

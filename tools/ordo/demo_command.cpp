@@ -15,6 +15,8 @@
 
 #include "commands.hpp"
 #include "ordo/device_buffer.hpp"
+#include "ordo/list_gen.hpp"
+#include "ordo/list_rank.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo::tools {
@@ -130,6 +132,16 @@ int run_demo(const demo_options& o) {
                                       else if (gpu) rank(cuda{}, k, r, opt);
                                       else rank(cpu{}, k, r, opt);
                                     }));
+  }
+  for (std::uint64_t lists : {std::uint64_t(1), n / 64}) {
+    const std::vector<std::int32_t> succ = gen::random_forest<std::int32_t>(n, lists, 3);
+    rows.push_back(run_case<std::uint32_t>(lists == 1 ? "list_rank random list" : "list_rank forest of n/64 lists",
+                                           succ, gpu, o.reps,
+                                           [&](std::span<const std::int32_t> s, std::span<std::uint32_t> r, bool fast) {
+                                             if (!fast) list_rank(cpu{1}, s, r);
+                                             else if (gpu) list_rank(cuda{}, s, r);
+                                             else list_rank(cpu{}, s, r);
+                                           }));
   }
   std::printf("%-30s %12s %16s  %s\n", "capability", "median ms", "keys/s", "check");
   bool all_ok = true;

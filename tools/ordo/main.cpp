@@ -14,11 +14,13 @@
 #include "ordo/version.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"ordo: parallel ranking of keys on GPUs and CPUs", "ordo"};
+  CLI::App app{"ordo: parallel ranking and sorting primitives on GPUs and CPUs", "ordo"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(ordo::version));
   ordo::tools::add_demo_command(app);
   ordo::tools::add_rank_command(app);
+  ordo::tools::add_listrank_command(app);
+  ordo::tools::add_gen_command(app);
   try {
     app.parse(argc, argv);  // runs the chosen verb's callback too
   } catch (const CLI::ParseError& e) {

@@ -1,28 +1,8 @@
-// Launch geometry shared by the rank dispatchers.
+// Launch geometry shared by the rank dispatchers (cuda/common/launch.cuh).
 #pragma once
-#include <cuda_runtime.h>
-
-#include <algorithm>
-#include <cstdint>
-
-#include "cuda/common/check.cuh"
+#include "cuda/common/launch.cuh"
 
 namespace ordo::detail::cuda_rank {
-
-// Blocks for a grid-stride elementwise kernel: enough to fill the device.
-inline unsigned elementwise_blocks(std::uint64_t n, int threads = 256) {
-  static int sms = [] {
-    int dev = 0, count = 0;
-    ORDO_CUDA_CHECK(cudaGetDevice(&dev));
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, dev));
-    return count;
-  }();
-  const std::uint64_t need = (n + threads - 1) / threads;
-  return unsigned(std::max<std::uint64_t>(1, std::min<std::uint64_t>(need, std::uint64_t(sms) * 16)));
-}
-
-inline unsigned ceil_blocks(std::uint64_t n, std::uint64_t per_block) {
-  return unsigned((n + per_block - 1) / per_block);
-}
-
+using ordo::detail::ceil_blocks;
+using ordo::detail::elementwise_blocks;
 }  // namespace ordo::detail::cuda_rank

@@ -1,0 +1,32 @@
+// Launch geometry every dispatcher uses.
+#pragma once
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#include "cuda/common/check.cuh"
+
+namespace ordo::detail {
+
+inline int device_sm_count() {
+  static int sms = [] {
+    int dev = 0, count = 0;
+    ORDO_CUDA_CHECK(cudaGetDevice(&dev));
+    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, dev));
+    return count;
+  }();
+  return sms;
+}
+
+// Blocks for a grid-stride elementwise kernel: enough to fill the device.
+inline unsigned elementwise_blocks(std::uint64_t n, int threads = 256) {
+  const std::uint64_t need = (n + threads - 1) / threads;
+  return unsigned(std::max<std::uint64_t>(1, std::min<std::uint64_t>(need, std::uint64_t(device_sm_count()) * 16)));
+}
+
+inline unsigned ceil_blocks(std::uint64_t n, std::uint64_t per_block) {
+  return unsigned((n + per_block - 1) / per_block);
+}
+
+}  // namespace ordo::detail

@@ -1,0 +1,231 @@
+// Host side of GPU list ranking: the first pass (marks and validation), the
+// three algorithms, and the fault report. Everything is enqueued on the
+// caller's stream with scratch from its memory resource; only `validate`
+// reads anything back.
+//
+//   rhj_level      recursive Helman-JaJa (Algorithm 3): splitters and heads ->
+//                  walks -> recurse on the reduced list -> recombine
+//   wyllie         pointer jumping, ceil(log2 n) rounds, one launch each
+//   single_block   one block, shared memory (n <= single_block_max)
+#pragma once
+#include <cuda_runtime.h>
+
+#include <string>
+#include <type_traits>
+
+#include "common/list_rank/list_checks.hpp"
+#include "common/list_rank/splitters.hpp"
+#include "cuda/common/check.cuh"
+#include "cuda/common/launch.cuh"
+#include "cuda/common/scratch.cuh"
+#include "cuda/list_rank/kernel/list_functors.cuh"
+#include "cuda/list_rank/kernel/mark_kernels.cuh"
+#include "cuda/list_rank/kernel/single_block_kernel.cuh"
+#include "cuda/list_rank/kernel/walk_kernel.cuh"
+#include "cuda/list_rank/kernel/wyllie_kernels.cuh"
+#include "ordo/list_rank.hpp"
+
+namespace ordo::detail::cuda_list {
+
+struct rhj_params {
+  unsigned first_shift, deep_shift;
+  std::uint64_t cutoff;
+  std::uint32_t seed;
+  bool equidistant;
+  list_base base;
+};
+
+// Tuned on the H100 (docs/benchmarks.md, list ranking).
+inline constexpr std::uint32_t default_first_stride = 32;
+inline constexpr std::uint32_t default_deep_stride = 16;
+
+inline unsigned ceil_log2(std::uint64_t n) {
+  unsigned r = 0;
+  while ((std::uint64_t(1) << r) < n) ++r;
+  return r;
+}
+
+template <class V, class Index, class Src, class Op, class Sink>
+void single_block(const cuda& exec, const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op,
+                  Sink sink) {
+  if (n == 0) return;
+  auto kernel = single_block_scan<V, Index, Src, Op, Sink>;
+  static const bool sized = [&] {
+    ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         int(single_block_smem<V>(single_block_max))));
+    return true;
+  }();
+  (void)sized;
+  kernel<<<1, single_block_threads, single_block_smem<V>(n), exec.stream>>>(succ, std::uint32_t(n), marks, src, op,
+                                                                          sink, ceil_log2(n));
+  ORDO_CUDA_LAUNCH_CHECK("single_block_scan");
+}
+
+template <class P, class VW, class Index, class Src, class Op, class Sink>
+void wyllie_with(const cuda& exec, const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op,
+                 Sink sink) {
+  const unsigned blocks = elementwise_blocks(n);
+  scratch<P> pred(exec, n);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(pred.get(), 0xff, n * sizeof(P), exec.stream));
+  wyllie_links<<<blocks, 256, 0, exec.stream>>>(succ, n, marks, pred.get());
+  ORDO_CUDA_LAUNCH_CHECK("wyllie_links");
+  const unsigned rounds = ceil_log2(n);
+  if constexpr (wyllie_word<P, VW>::packed) {
+    scratch<typename wyllie_word<P, VW>::W> word(exec, n);
+    wyllie_pack<P, VW><<<blocks, 256, 0, exec.stream>>>(n, pred.get(), src, word.get());
+    for (unsigned r = 0; r < rounds; ++r)
+      wyllie_round_packed<P, VW><<<blocks, 256, 0, exec.stream>>>(n, word.get(), op);
+    wyllie_finish_packed<P, VW><<<blocks, 256, 0, exec.stream>>>(n, word.get(), sink);
+  } else {
+    scratch<wyllie_node<P, VW>> a(exec, n), b(exec, n);
+    wyllie_nodes<P, VW><<<blocks, 256, 0, exec.stream>>>(n, pred.get(), src, a.get());
+    for (unsigned r = 0; r < rounds; ++r) {
+      wyllie_round_buffered<<<blocks, 256, 0, exec.stream>>>(n, a.get(), b.get(), op);
+      std::swap(a, b);
+    }
+    wyllie_finish_buffered<<<blocks, 256, 0, exec.stream>>>(n, a.get(), sink);
+  }
+  ORDO_CUDA_LAUNCH_CHECK("wyllie rounds");
+}
+
+template <class V, class Index, class Src, class Op, class Sink>
+void wyllie(const cuda& exec, const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op,
+            Sink sink) {
+  if (n == 0) return;
+  // Ranks of a short list: 16-bit link and 16-bit count in one 32-bit word.
+  if constexpr (std::is_same_v<Src, ones<V>>) {
+    if (n < 0xffff) return wyllie_with<std::uint16_t, std::uint16_t>(exec, succ, n, marks, src, op, sink);
+  }
+  if (n < 0xffffffffULL) return wyllie_with<std::uint32_t, V>(exec, succ, n, marks, src, op, sink);
+  if constexpr (sizeof(Index) == 8) wyllie_with<std::uint64_t, V>(exec, succ, n, marks, src, op, sink);
+}
+
+template <class V, class Index, class Src, class Op, class Sink>
+void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op,
+               Sink sink, const rhj_params& p, unsigned level, bool validate) {
+  if (n <= p.cutoff) {
+    if (p.base == list_base::single_block && n <= single_block_max)
+      return single_block<V>(exec, succ, n, marks, src, op, sink);
+    return wyllie<V>(exec, succ, n, marks, src, op, sink);
+  }
+  const list::splitter_layout layout{n, level == 0 ? p.first_shift : p.deep_shift, p.seed + 0x9e3779b9u * level,
+                                     p.equidistant};
+  const std::uint64_t m = layout.count();
+  const unsigned blocks = elementwise_blocks(n);
+
+  scratch<Index> heads(exec, n);
+  scratch<unsigned long long> head_count(exec, 1);
+  scratch<walk_record<V>> records(exec, n);
+  scratch<std::uint32_t> succ1(exec, m), marks1(exec, list::mark_words(m));
+  scratch<V> value1(exec, m), prefix1(exec, m);
+  scratch<unsigned char> cyclic1(exec, validate ? m : 0);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(head_count.get(), 0, sizeof(unsigned long long), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(marks1.get(), 0, marks1.size() * 4, exec.stream));
+  // Unvisited records mark cycles; without validation nobody looks.
+  if (validate) ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
+
+  append_heads<<<blocks, 256, 0, exec.stream>>>(n, marks, layout, heads.get(), head_count.get());
+  ORDO_CUDA_LAUNCH_CHECK("append_heads");
+  // Walks are latency-bound: as many resident threads as the device holds.
+  const unsigned walk_blocks = unsigned(std::min<std::uint64_t>(
+      ceil_blocks(n, 256), std::uint64_t(device_sm_count()) * 8));
+  walk_sublists<V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(), head_count.get(), src,
+                                                          op, records.get(), succ1.get(), value1.get(), marks1.get());
+  ORDO_CUDA_LAUNCH_CHECK("walk_sublists");
+
+  const level_sink<V> sink1{prefix1.get(), validate ? cyclic1.get() : nullptr};
+  rhj_level<V>(exec, static_cast<const std::uint32_t*>(succ1.get()), m, marks1.get(), array_source<V>{value1.get()},
+               op, sink1, p, level + 1, validate);
+
+  expand_sublists<<<blocks, 256, 0, exec.stream>>>(n, m, records.get(), prefix1.get(),
+                                                   validate ? cyclic1.get() : nullptr, op, sink);
+  ORDO_CUDA_LAUNCH_CHECK("expand_sublists");
+}
+
+// raise_faults' questions, answered on the device.
+template <class Index>
+struct device_lookup {
+  const cuda& exec;
+  const Index* succ;
+  std::uint64_t n;
+  const std::uint32_t* marks;
+  std::uint64_t succ_at(std::uint64_t i) const {
+    Index v;
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, succ + i, sizeof(Index), cudaMemcpyDeviceToHost, exec.stream));
+    ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+    return static_cast<std::uint64_t>(v);
+  }
+  template <class Launch>
+  std::uint64_t search(Launch launch) const {
+    scratch<unsigned long long> r(exec, 1);
+    ORDO_CUDA_CHECK(cudaMemsetAsync(r.get(), 0xff, sizeof(unsigned long long), exec.stream));
+    launch(r.get());
+    unsigned long long h = 0;
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, r.get(), sizeof h, cudaMemcpyDeviceToHost, exec.stream));
+    ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+    return h;
+  }
+  std::uint64_t other_predecessor(std::uint64_t s, std::uint64_t i) const {
+    return search([&](unsigned long long* r) {
+      find_other_predecessor<<<elementwise_blocks(n), 256, 0, exec.stream>>>(succ, n, s, i, r);
+    });
+  }
+  std::uint64_t second_head(std::uint64_t h) const {
+    return search([&](unsigned long long* r) {
+      find_next_head<<<elementwise_blocks(n), 256, 0, exec.stream>>>(marks, n, h, r);
+    });
+  }
+};
+
+inline rhj_params gpu_params(const list_options& o) {
+  list::check_stride(o.splitter_stride, "splitter_stride");
+  list::check_stride(o.deep_stride, "deep_stride");
+  const std::uint64_t cutoff = o.cutoff ? o.cutoff : o.base == list_base::single_block ? single_block_max : 32768;
+  return {list::stride_shift(o.splitter_stride ? o.splitter_stride : default_first_stride),
+          list::stride_shift(o.deep_stride ? o.deep_stride : default_deep_stride), cutoff,
+          static_cast<std::uint32_t>(o.seed ^ (o.seed >> 32)), o.equidistant_splitters, o.base};
+}
+
+// The one body behind list_rank and list_scan: V accumulates, Out receives
+// finish(V).
+template <class V, class Index, class Out, class Src, class Op, class Finish>
+void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
+                   const list_options& o, const char* fn) {
+  const list_variant v = chosen_variant(exec, n, o);
+  if (v != list_variant::wyllie && v != list_variant::rhj && v != list_variant::single_block)
+    throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(v) +
+                                         "' runs on the CPU; on ordo::cuda use rhj, wyllie or single_block");
+  if (v == list_variant::single_block && n > single_block_max)
+    throw error(errc::invalid_argument, std::string(fn) + ": single_block ranks at most " +
+                                            std::to_string(single_block_max) + " nodes, got " + std::to_string(n));
+  const rhj_params p = gpu_params(o);
+  if (n == 0) return;
+
+  const unsigned blocks = elementwise_blocks(n);
+  scratch<std::uint32_t> marks(exec, list::mark_words(n));
+  scratch<list::faults> f(exec, 1);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(marks.get(), 0, marks.size() * 4, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(f.get(), 0xff, sizeof(list::faults), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(&f.get()->heads, 0, sizeof(std::uint64_t), exec.stream));
+  mark_predecessors<<<blocks, 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
+  ORDO_CUDA_LAUNCH_CHECK("mark_predecessors");
+  if (o.validate) {
+    check_marks<<<blocks, 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
+    ORDO_CUDA_LAUNCH_CHECK("check_marks");
+  }
+
+  const output_sink<Out, Finish> sink{out, finish,
+                                      o.validate ? reinterpret_cast<unsigned long long*>(&f.get()->cycle) : nullptr};
+  switch (v) {
+    case list_variant::single_block: single_block<V>(exec, succ, n, marks.get(), src, op, sink); break;
+    case list_variant::wyllie: wyllie<V>(exec, succ, n, marks.get(), src, op, sink); break;
+    default: rhj_level<V>(exec, succ, n, marks.get(), src, op, sink, p, 0, o.validate); break;
+  }
+  if (!o.validate) return;
+  list::faults hf;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&hf, f.get(), sizeof hf, cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  list::raise_faults(fn, hf, n, o.shape == list_shape::single, device_lookup<Index>{exec, succ, n, marks.get()});
+}
+
+}  // namespace ordo::detail::cuda_list

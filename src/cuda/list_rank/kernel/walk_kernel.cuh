@@ -1,0 +1,112 @@
+// RHJ's sublist walks (Algorithm 3, steps 4-10). One thread per sublist
+// follows succ from its start, writing each node's sublist number and local
+// inclusive prefix, until the next splitter (or the end). On reaching
+// splitter j it writes the reduced list: succ1[own] = j, and value1[j] = this
+// sublist's total (the paper's "sum of local ranks ... to the rank field of
+// the succeeding element in L1"), so the reduced list's inclusive prefix at j
+// is everything before sublist j.
+//
+// Sublists start at the splitters (common/list_rank/splitters.hpp) and at
+// the heads that are not splitters (`heads`, counted on the device). A walk
+// stops before a node with two predecessors, so walks never overlap and every
+// walk ends, whatever the input.
+#pragma once
+#include <cstdint>
+
+#include "common/list_rank/marks.hpp"
+#include "common/list_rank/splitters.hpp"
+#include "cuda/list_rank/kernel/list_functors.cuh"
+
+namespace ordo::detail::cuda_list {
+using namespace ordo::detail::list;
+
+inline constexpr std::uint32_t unvisited_sub = 0xffffffffu;
+inline constexpr std::uint32_t head_sub = 0xfffffffeu;
+inline constexpr std::uint32_t end32 = 0xffffffffu;
+
+template <class V>
+struct alignas(sizeof(V) >= 8 ? 16 : 8) walk_record {
+  std::uint32_t sub;  // sublist number, head_sub, or unvisited_sub
+  V acc;
+};
+
+// Heads that are not splitters, appended in any order; warp-aggregated.
+template <class Index>
+__global__ void append_heads(std::uint64_t n, const std::uint32_t* marks, splitter_layout layout, Index* heads,
+                             unsigned long long* count) {
+  for (std::uint64_t base = blockIdx.x * std::uint64_t(blockDim.x); base < n;
+       base += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint64_t x = base + threadIdx.x;
+    const bool head = x < n && !(mark_of(marks, x) & has_pred) && !layout.is_splitter(x);
+    const unsigned ballot = __ballot_sync(0xffffffffu, head);
+    if (!ballot) continue;
+    const int lane = threadIdx.x & 31, leader = __ffs(ballot) - 1;
+    unsigned long long first = 0;
+    if (lane == leader) first = atomicAdd(count, static_cast<unsigned long long>(__popc(ballot)));
+    first = __shfl_sync(0xffffffffu, first, leader);
+    if (head) heads[first + __popc(ballot & ((1u << lane) - 1))] = static_cast<Index>(x);
+  }
+}
+
+template <class V, class Index, class Src, class Op>
+__global__ void __launch_bounds__(256) walk_sublists(const Index* succ, std::uint64_t n, const std::uint32_t* marks,
+                                                     splitter_layout layout, const Index* heads,
+                                                     const unsigned long long* head_count, Src src, Op op,
+                                                     walk_record<V>* records, std::uint32_t* succ1, V* value1,
+                                                     std::uint32_t* marks1) {
+  const std::uint64_t m = layout.count();
+  const std::uint64_t walks = m + *head_count;
+  for (std::uint64_t w = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < walks;
+       w += std::uint64_t(gridDim.x) * blockDim.x) {
+    const bool from_splitter = w < m;
+    std::uint64_t x = from_splitter ? layout.position(w) : succ_value(heads[w - m]);
+    const std::uint32_t sub = from_splitter ? static_cast<std::uint32_t>(w) : head_sub;
+    V acc = src(x);
+    records[x] = {sub, acc};
+    if (from_splitter && !(mark_of(marks, x) & has_pred)) value1[w] = Op::template identity<V>();
+    std::uint64_t s = succ_value(succ[x]);
+    for (;;) {
+      if (s >= n) {  // the end of the list (or, unvalidated, a link out of range)
+        if (from_splitter) succ1[w] = end32;
+        break;
+      }
+      // Everything about s at once: one memory round trip per step.
+      const unsigned mark = mark_of(marks, s);
+      const std::uint64_t after = succ_value(succ[s]);
+      const V v = src(s);
+      if (mark & many_preds) {
+        if (from_splitter) succ1[w] = end32;
+        break;
+      }
+      if (layout.is_splitter(s)) {
+        const std::uint64_t j = layout.group(s);
+        value1[j] = acc;
+        if (from_splitter) {
+          succ1[w] = static_cast<std::uint32_t>(j);
+          atomicOr(&marks1[mark_word(j)], has_pred << mark_shift(j));
+        }
+        break;
+      }
+      acc = op(acc, v);
+      records[s] = {sub, acc};
+      x = s;
+      s = after;
+    }
+  }
+}
+
+// Recombination (Algorithm 3, step 13): prefix = op(prefix of the sublists
+// before, local prefix).
+template <class V, class Op, class Sink>
+__global__ void expand_sublists(std::uint64_t n, std::uint64_t m, const walk_record<V>* records, const V* prefix1,
+                                const unsigned char* cyclic1, Op op, Sink sink) {
+  for (std::uint64_t x = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; x < n;
+       x += std::uint64_t(gridDim.x) * blockDim.x) {
+    const walk_record<V> r = records[x];
+    if (r.sub < m) sink(x, op(prefix1[r.sub], r.acc), cyclic1 ? cyclic1[r.sub] != 0 : false);
+    else if (r.sub == head_sub) sink(x, r.acc, false);
+    else sink(x, Op::template identity<V>(), true);  // no walk reached it: a cycle
+  }
+}
+
+}  // namespace ordo::detail::cuda_list

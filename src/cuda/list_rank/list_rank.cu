@@ -1,0 +1,41 @@
+// list_rank on the GPU: list_scan of ones, counted in 32 bits below 2^32
+// nodes, converted to rank = count - 1 as it is written.
+#include <type_traits>
+
+#include "cuda/list_rank/dispatch/list_dispatch.cuh"
+
+namespace ordo {
+
+list_variant chosen_variant(const cuda&, std::size_t n, const list_options& o) {
+  if (o.variant != list_variant::automatic) return o.variant;
+  return n <= detail::cuda_list::single_block_max ? list_variant::single_block : list_variant::rhj;
+}
+
+template <class Index, class Rank>
+void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
+  using U = std::make_unsigned_t<Index>;
+  using R = std::make_unsigned_t<Rank>;
+  namespace cl = detail::cuda_list;
+  const std::uint64_t n = succ.size();
+  detail::list::check_list_args<Index, Rank>(n, ranks.size(), n, "list_rank");
+  const U* s = reinterpret_cast<const U*>(succ.data());
+  R* r = reinterpret_cast<R*>(ranks.data());
+  if (n < 0xffffffffULL)
+    return cl::run_list_scan<std::uint32_t>(exec, s, n, cl::ones<std::uint32_t>{}, r, plus{}, cl::count_to_rank{}, o,
+                                            "list_rank");
+  if constexpr (sizeof(U) == 8 && sizeof(R) == 8)
+    cl::run_list_scan<std::uint64_t>(exec, s, n, cl::ones<std::uint64_t>{}, r, plus{}, cl::count_to_rank{}, o,
+                                     "list_rank");
+}
+
+#define ORDO_LIST_RANK_CUDA(I, R) \
+  template void list_rank<I, R>(const cuda&, std::span<const I>, std::span<R>, const list_options&);
+#define ORDO_LIST_RANK_CUDA_ALL(I) \
+  ORDO_LIST_RANK_CUDA(I, std::int32_t) ORDO_LIST_RANK_CUDA(I, std::uint32_t) ORDO_LIST_RANK_CUDA(I, std::int64_t) \
+  ORDO_LIST_RANK_CUDA(I, std::uint64_t)
+ORDO_LIST_RANK_CUDA_ALL(std::int32_t)
+ORDO_LIST_RANK_CUDA_ALL(std::uint32_t)
+ORDO_LIST_RANK_CUDA_ALL(std::int64_t)
+ORDO_LIST_RANK_CUDA_ALL(std::uint64_t)
+
+}  // namespace ordo

@@ -1,0 +1,32 @@
+// list_scan on the GPU, instantiated one value type per translation unit
+// (list_scan_<type>.cu) so the build spreads over cores.
+#pragma once
+#include <type_traits>
+
+#include "cuda/list_rank/dispatch/list_dispatch.cuh"
+
+namespace ordo {
+
+template <class Index, class T, class Op>
+void list_scan(const cuda& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
+               const list_options& o) {
+  using U = std::make_unsigned_t<Index>;
+  namespace cl = detail::cuda_list;
+  const std::uint64_t n = succ.size();
+  detail::list::check_list_args<Index, T>(n, out.size(), values.size(), "list_scan");
+  cl::run_list_scan<T>(exec, reinterpret_cast<const U*>(succ.data()), n, cl::array_source<T>{values.data()},
+                       out.data(), op, cl::unchanged{}, o, "list_scan");
+}
+
+}  // namespace ordo
+
+#define ORDO_LIST_SCAN_CUDA(I, T, Op) \
+  template void list_scan<I, T, Op>(const cuda&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
+                                    const list_options&);
+#define ORDO_LIST_SCAN_CUDA_OPS(I, T) \
+  ORDO_LIST_SCAN_CUDA(I, T, plus) ORDO_LIST_SCAN_CUDA(I, T, minimum) ORDO_LIST_SCAN_CUDA(I, T, maximum)
+#define ORDO_LIST_SCAN_CUDA_TYPE(T)                                                                 \
+  namespace ordo {                                                                                  \
+  ORDO_LIST_SCAN_CUDA_OPS(std::int32_t, T) ORDO_LIST_SCAN_CUDA_OPS(std::uint32_t, T)                \
+  ORDO_LIST_SCAN_CUDA_OPS(std::int64_t, T) ORDO_LIST_SCAN_CUDA_OPS(std::uint64_t, T)                \
+  }

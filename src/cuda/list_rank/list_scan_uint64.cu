@@ -1,0 +1,3 @@
+// list_scan over uint64 values.
+#include "cuda/list_rank/list_scan_entry.cuh"
+ORDO_LIST_SCAN_CUDA_TYPE(std::uint64_t)

@@ -1,0 +1,156 @@
+// `ordo listrank INPUT -o OUTPUT`: rank the nodes of the lists in a successor
+// array: each node's 0-based distance from the head of its list.
+//   succ[i] = the next node, or -1 (all bits set) at the end of a list
+// The input is validated by default (out-of-range links, shared successors,
+// cycles; with --single, more than one list); --no-validate skips that.
+//
+// `ordo gen list --n N -o FILE` writes the generators' lists.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "commands.hpp"
+#include "io/io.hpp"
+#include "ordo/device_buffer.hpp"
+#include "ordo/list_gen.hpp"
+#include "ordo/list_rank.hpp"
+
+namespace ordo::tools {
+namespace {
+
+struct listrank_args {
+  std::string input, output, device = "auto", variant = "auto", dtype, format, output_format, column;
+  std::string rank_type = "int64";
+  bool no_validate = false, single = false;
+  int threads = 0;
+};
+
+bool use_gpu(const std::string& device) {
+  if (device == "cuda") {
+    if (!cuda_available())
+      throw error(errc::not_supported, "--device cuda: no CUDA device is visible, or this ordo was built without CUDA");
+    return true;
+  }
+  if (device == "auto") return cuda_available();
+  if (device != "cpu") throw error(errc::invalid_argument, "--device: unknown device '" + device + "' (expected cpu, cuda or auto)");
+  return false;
+}
+
+template <class Index, class Rank>
+void run(bool gpu, int threads, const list_options& o, std::span<const Index> succ, std::span<Rank> ranks) {
+  if (!gpu) return list_rank(cpu{threads}, succ, ranks, o);
+  device_buffer<Index> d_succ(succ);
+  device_buffer<Rank> d_ranks(succ.size());
+  list_rank(cuda{}, std::as_const(d_succ).span(), d_ranks.span(), o);
+  detail::device_synchronize();
+  d_ranks.download(ranks);
+}
+
+void run_listrank(const listrank_args& a) {
+  const bool gpu = use_gpu(a.device);
+  list_options o;
+  o.variant = parse_list_variant(a.variant.c_str());
+  o.validate = !a.no_validate;
+  o.shape = a.single ? list_shape::single : list_shape::forest;
+  const io::dtype rank_type = io::parse_dtype(a.rank_type, "--rank-type");
+  if (io::is_floating(rank_type))
+    throw error(errc::invalid_argument, "--rank-type must be an integer type (int32, uint32, int64, uint64)");
+
+  io::read_options in;
+  if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
+  in.type = a.dtype.empty() ? std::optional<io::dtype>() : io::parse_dtype(a.dtype, "--dtype");
+  in.column = a.column;
+  io::write_options out;
+  out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
+                                        : io::format_from_extension(a.output, "--output-format");
+  // Text has no integer type of its own: successors read as float64 become int64.
+  const io::file_format in_format = in.format ? *in.format : io::format_from_extension(a.input, "--format");
+  if (!in.type && in_format == io::file_format::text) in.type = io::dtype::int64;
+
+  const auto t0 = std::chrono::steady_clock::now();
+  const io::column succ = io::read_column(a.input, in);
+  if (io::is_floating(succ.type()))
+    throw error(errc::invalid_argument, std::string("listrank: successors must be integers, got ") + succ.dtype_name());
+  io::column ranks = io::make_column(rank_type, succ.size());
+  std::visit(
+      [&](const auto& s) {
+        using Index = typename std::decay_t<decltype(s)>::value_type;
+        std::visit(
+            [&](auto& r) {
+              using Rank = typename std::decay_t<decltype(r)>::value_type;
+              if constexpr (std::is_integral_v<Index> && std::is_integral_v<Rank>)
+                run<Index, Rank>(gpu, a.threads, o, std::span<const Index>(s), std::span<Rank>(r));
+            },
+            ranks.data);
+      },
+      succ.data);
+  io::write_column(a.output, ranks, out);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "ordo listrank: n=%zu succ=%s ranks=%s device=%s variant=%s%s: %.3f ms (with I/O)\n",
+               succ.size(), succ.dtype_name(), ranks.dtype_name(), gpu ? "cuda" : "cpu", a.variant.c_str(),
+               o.validate ? " validated" : "", ms);
+}
+
+struct gen_list_args {
+  std::string kind = "random", output, dtype = "int64";
+  std::uint64_t n = 0, lists = 1, seed = 1;
+};
+
+void run_gen_list(const gen_list_args& a) {
+  const io::dtype t = io::parse_dtype(a.dtype, "--dtype");
+  if (t != io::dtype::int32 && t != io::dtype::int64)
+    throw error(errc::invalid_argument, "--dtype must be int32 or int64 for successor arrays");
+  auto make = [&](auto tag) {
+    using I = decltype(tag);
+    if (a.kind == "random") return gen::random_list<I>(a.n, a.seed);
+    if (a.kind == "ordered") return gen::ordered_list<I>(a.n);
+    if (a.kind == "forest") return gen::random_forest<I>(a.n, a.lists, a.seed);
+    throw error(errc::invalid_argument, "gen list --kind: expected random, ordered or forest, got '" + a.kind + "'");
+  };
+  io::column c;
+  if (t == io::dtype::int32) c.data = make(std::int32_t{});
+  else c.data = make(std::int64_t{});
+  io::write_column(a.output, c);
+}
+
+}  // namespace
+
+void add_listrank_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "listrank", "rank the nodes of linked lists given as a successor array (0-based distance from the head)");
+  auto a = std::make_shared<listrank_args>();
+  cmd->add_option("input", a->input, "successors: .npy, .bin/.raw (with --dtype), or .txt/.csv; -1 ends a list")
+      ->required();
+  cmd->add_option("-o,--output", a->output, "where the ranks go; the format follows its extension")->required();
+  cmd->add_option("--variant", a->variant, "auto, sequential, helman_jaja (CPU); rhj, wyllie, single_block (GPU)");
+  cmd->add_flag("--no-validate", a->no_validate, "skip the input checks (bad input then gives unspecified ranks)");
+  cmd->add_flag("--single", a->single, "the input is one list: more than one head is an error");
+  cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
+  cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+  cmd->add_option("--dtype", a->dtype, "successor type for raw input: int32, uint32, int64 or uint64");
+  cmd->add_option("--format", a->format, "input format npy, bin or text; default from the extension");
+  cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
+  cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
+  cmd->add_option("--rank-type", a->rank_type, "int32, uint32, int64 or uint64; default int64");
+  cmd->callback([a] { run_listrank(*a); });
+}
+
+void add_gen_command(CLI::App& app) {
+  auto* gen = app.add_subcommand("gen", "write generated inputs");
+  gen->require_subcommand(1);
+  auto* cmd = gen->add_subcommand("list", "a successor array: random, ordered, or a forest of random lists");
+  auto a = std::make_shared<gen_list_args>();
+  cmd->add_option("--kind", a->kind, "random (default), ordered or forest");
+  cmd->add_option("--n", a->n, "number of nodes")->required();
+  cmd->add_option("--lists", a->lists, "forest: number of lists");
+  cmd->add_option("--seed", a->seed, "random seed (default 1)");
+  cmd->add_option("--dtype", a->dtype, "int32 or int64 (default)");
+  cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
+  cmd->callback([a] { run_gen_list(*a); });
+}
+
+}  // namespace ordo::tools
