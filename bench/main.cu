@@ -14,6 +14,7 @@ namespace ordo_bench {
 void run_rank_sorted(const options&);
 void run_rank(const options&);
 void run_list_rank(const options&);
+void run_list_rank_probe(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
     if (opt.suite == "rank_sorted" || opt.suite == "all") ordo_bench::run_rank_sorted(opt);
     if (opt.suite == "rank" || opt.suite == "all") ordo_bench::run_rank(opt);
     if (opt.suite == "list_rank" || opt.suite == "all") ordo_bench::run_list_rank(opt);
+    if (opt.suite == "list_rank_probe") ordo_bench::run_list_rank_probe(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

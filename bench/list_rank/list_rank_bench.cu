@@ -230,3 +230,15 @@ void run_list_rank(const options& opt) {
 }
 
 }  // namespace ordo_bench
+
+namespace ordo_bench {
+// A few calls and nothing else, for a profiler (ncu) to look at.
+void run_list_rank_probe(const options& opt) {
+  for (const char* shape : {"random", "ordered"}) {
+    list_data d = make(shape, opt.n);
+    ordo::device_buffer<R> out(d.succ.size());
+    for (int i = 0; i < 2; ++i) ordo::list_rank(ordo::cuda{}, std::as_const(d.d_succ).span(), out.span());
+    ORDO_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+}
+}  // namespace ordo_bench
