@@ -8,7 +8,11 @@ namespace ordo {
 
 list_variant chosen_variant(const cuda&, std::size_t n, const list_options& o) {
   if (o.variant != list_variant::automatic) return o.variant;
-  return n <= detail::cuda_list::single_block_max ? list_variant::single_block : list_variant::rhj;
+  // From the H100 sweep (docs/benchmarks.md, list ranking): one block while
+  // the list fits shared memory, Wyllie up to half a million nodes (fewer
+  // launches than RHJ's levels), RHJ beyond.
+  if (n <= detail::cuda_list::single_block_max) return list_variant::single_block;
+  return n <= (std::size_t(1) << 19) ? list_variant::wyllie : list_variant::rhj;
 }
 
 template <class Index, class Rank>
