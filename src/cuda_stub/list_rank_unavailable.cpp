@@ -3,6 +3,7 @@
 #include <string>
 
 #include "ordo/list_rank.hpp"
+#include "common/list_rank/instantiate.hpp"
 
 namespace ordo {
 namespace detail {
@@ -21,25 +22,11 @@ list_variant chosen_variant(const cuda&, std::size_t, const list_options&) { det
 
 #define ORDO_LIST_RANK_STUB(I, R) \
   template void list_rank<I, R>(const cuda&, std::span<const I>, std::span<R>, const list_options&);
-#define ORDO_LIST_RANK_STUB_ALL(I) \
-  ORDO_LIST_RANK_STUB(I, std::int32_t) ORDO_LIST_RANK_STUB(I, std::uint32_t) ORDO_LIST_RANK_STUB(I, std::int64_t) \
-  ORDO_LIST_RANK_STUB(I, std::uint64_t)
-ORDO_LIST_RANK_STUB_ALL(std::int32_t)
-ORDO_LIST_RANK_STUB_ALL(std::uint32_t)
-ORDO_LIST_RANK_STUB_ALL(std::int64_t)
-ORDO_LIST_RANK_STUB_ALL(std::uint64_t)
+ORDO_FOR_EACH_LIST_RANK(ORDO_LIST_RANK_STUB)
 
 #define ORDO_LIST_SCAN_STUB(I, T, Op) \
   template void list_scan<I, T, Op>(const cuda&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
                                     const list_options&);
-#define ORDO_LIST_SCAN_STUB_OPS(I, T) ORDO_LIST_SCAN_STUB(I, T, plus) ORDO_LIST_SCAN_STUB(I, T, minimum) ORDO_LIST_SCAN_STUB(I, T, maximum)
-#define ORDO_LIST_SCAN_STUB_ALL(I)                                                                           \
-  ORDO_LIST_SCAN_STUB_OPS(I, std::int32_t) ORDO_LIST_SCAN_STUB_OPS(I, std::uint32_t)                         \
-  ORDO_LIST_SCAN_STUB_OPS(I, std::int64_t) ORDO_LIST_SCAN_STUB_OPS(I, std::uint64_t) ORDO_LIST_SCAN_STUB_OPS(I, float) \
-  ORDO_LIST_SCAN_STUB_OPS(I, double)
-ORDO_LIST_SCAN_STUB_ALL(std::int32_t)
-ORDO_LIST_SCAN_STUB_ALL(std::uint32_t)
-ORDO_LIST_SCAN_STUB_ALL(std::int64_t)
-ORDO_LIST_SCAN_STUB_ALL(std::uint64_t)
+ORDO_FOR_EACH_LIST_SCAN(ORDO_LIST_SCAN_STUB)
 
 }  // namespace ordo

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/list_rank/list_checks.hpp"
+#include "common/list_rank/instantiate.hpp"
 #include "cpu/list_rank/helman_jaja_cpu.hpp"
 #include "cpu/list_rank/list_marks_cpu.hpp"
 #include "cpu/list_rank/sequential_list_scan.hpp"
@@ -100,25 +101,11 @@ void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> 
 
 #define ORDO_LIST_RANK_CPU(I, R) \
   template void list_rank<I, R>(const cpu&, std::span<const I>, std::span<R>, const list_options&);
-#define ORDO_LIST_RANK_CPU_ALL(I) \
-  ORDO_LIST_RANK_CPU(I, std::int32_t) ORDO_LIST_RANK_CPU(I, std::uint32_t) ORDO_LIST_RANK_CPU(I, std::int64_t) \
-  ORDO_LIST_RANK_CPU(I, std::uint64_t)
-ORDO_LIST_RANK_CPU_ALL(std::int32_t)
-ORDO_LIST_RANK_CPU_ALL(std::uint32_t)
-ORDO_LIST_RANK_CPU_ALL(std::int64_t)
-ORDO_LIST_RANK_CPU_ALL(std::uint64_t)
+ORDO_FOR_EACH_LIST_RANK(ORDO_LIST_RANK_CPU)
 
 #define ORDO_LIST_SCAN_CPU(I, T, Op) \
   template void list_scan<I, T, Op>(const cpu&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
                                     const list_options&);
-#define ORDO_LIST_SCAN_CPU_OPS(I, T) ORDO_LIST_SCAN_CPU(I, T, plus) ORDO_LIST_SCAN_CPU(I, T, minimum) ORDO_LIST_SCAN_CPU(I, T, maximum)
-#define ORDO_LIST_SCAN_CPU_ALL(I)                                                                           \
-  ORDO_LIST_SCAN_CPU_OPS(I, std::int32_t) ORDO_LIST_SCAN_CPU_OPS(I, std::uint32_t)                         \
-  ORDO_LIST_SCAN_CPU_OPS(I, std::int64_t) ORDO_LIST_SCAN_CPU_OPS(I, std::uint64_t) ORDO_LIST_SCAN_CPU_OPS(I, float) \
-  ORDO_LIST_SCAN_CPU_OPS(I, double)
-ORDO_LIST_SCAN_CPU_ALL(std::int32_t)
-ORDO_LIST_SCAN_CPU_ALL(std::uint32_t)
-ORDO_LIST_SCAN_CPU_ALL(std::int64_t)
-ORDO_LIST_SCAN_CPU_ALL(std::uint64_t)
+ORDO_FOR_EACH_LIST_SCAN(ORDO_LIST_SCAN_CPU)
 
 }  // namespace ordo

@@ -3,6 +3,7 @@
 #include <type_traits>
 
 #include "cuda/list_rank/dispatch/list_dispatch.cuh"
+#include "common/list_rank/instantiate.hpp"
 
 namespace ordo {
 
@@ -34,12 +35,6 @@ void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ra
 
 #define ORDO_LIST_RANK_CUDA(I, R) \
   template void list_rank<I, R>(const cuda&, std::span<const I>, std::span<R>, const list_options&);
-#define ORDO_LIST_RANK_CUDA_ALL(I) \
-  ORDO_LIST_RANK_CUDA(I, std::int32_t) ORDO_LIST_RANK_CUDA(I, std::uint32_t) ORDO_LIST_RANK_CUDA(I, std::int64_t) \
-  ORDO_LIST_RANK_CUDA(I, std::uint64_t)
-ORDO_LIST_RANK_CUDA_ALL(std::int32_t)
-ORDO_LIST_RANK_CUDA_ALL(std::uint32_t)
-ORDO_LIST_RANK_CUDA_ALL(std::int64_t)
-ORDO_LIST_RANK_CUDA_ALL(std::uint64_t)
+ORDO_FOR_EACH_LIST_RANK(ORDO_LIST_RANK_CUDA)
 
 }  // namespace ordo

@@ -3,6 +3,7 @@
 #pragma once
 #include <type_traits>
 
+#include "common/list_rank/instantiate.hpp"
 #include "cuda/list_rank/dispatch/list_dispatch.cuh"
 
 namespace ordo {
@@ -23,10 +24,7 @@ void list_scan(const cuda& exec, std::span<const Index> succ, std::span<const T>
 #define ORDO_LIST_SCAN_CUDA(I, T, Op) \
   template void list_scan<I, T, Op>(const cuda&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
                                     const list_options&);
-#define ORDO_LIST_SCAN_CUDA_OPS(I, T) \
-  ORDO_LIST_SCAN_CUDA(I, T, plus) ORDO_LIST_SCAN_CUDA(I, T, minimum) ORDO_LIST_SCAN_CUDA(I, T, maximum)
-#define ORDO_LIST_SCAN_CUDA_TYPE(T)                                                                 \
-  namespace ordo {                                                                                  \
-  ORDO_LIST_SCAN_CUDA_OPS(std::int32_t, T) ORDO_LIST_SCAN_CUDA_OPS(std::uint32_t, T)                \
-  ORDO_LIST_SCAN_CUDA_OPS(std::int64_t, T) ORDO_LIST_SCAN_CUDA_OPS(std::uint64_t, T)                \
+#define ORDO_LIST_SCAN_CUDA_TYPE(T) \
+  namespace ordo {                  \
+  ORDO_FOR_EACH_LIST_SCAN_OF(ORDO_LIST_SCAN_CUDA, T) \
   }
