@@ -58,6 +58,22 @@ std::vector<Index> as_index(const std::vector<std::uint64_t>& s) {
   return out;
 }
 
+// Calls f.template operator()<Index, Rank>() for every pair of the four
+// integer types the list functions take.
+template <class F>
+void for_each_index_rank(F&& f) {
+  auto ranks = [&]<class I>() {
+    f.template operator()<I, std::int32_t>();
+    f.template operator()<I, std::uint32_t>();
+    f.template operator()<I, std::int64_t>();
+    f.template operator()<I, std::uint64_t>();
+  };
+  ranks.template operator()<std::int32_t>();
+  ranks.template operator()<std::uint32_t>();
+  ranks.template operator()<std::int64_t>();
+  ranks.template operator()<std::uint64_t>();
+}
+
 // Seeded values for list_scan: small integers, so that sums are exact in any
 // order even for float.
 template <class T>

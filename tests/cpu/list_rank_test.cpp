@@ -58,13 +58,7 @@ TEST(ListRankCpu, EveryCaseEverySetup) {
 TEST(ListRankCpu, AllIndexAndRankTypes) {
   const auto c = list_case{"random", ordo::gen::random_list<std::uint64_t>(3000, 11)};
   const cpu_setup s{"hj", ordo::cpu{2}, {.variant = ordo::list_variant::helman_jaja, .splitter_stride = 16}};
-  check_rank<std::int32_t, std::int32_t>(c, s, true);
-  check_rank<std::int32_t, std::uint64_t>(c, s, true);
-  check_rank<std::uint32_t, std::uint32_t>(c, s, true);
-  check_rank<std::uint32_t, std::int64_t>(c, s, true);
-  check_rank<std::int64_t, std::uint32_t>(c, s, true);
-  check_rank<std::int64_t, std::int32_t>(c, s, true);
-  check_rank<std::uint64_t, std::uint64_t>(c, s, true);
+  for_each_index_rank([&]<class Index, class Rank>() { check_rank<Index, Rank>(c, s, true); });
 }
 
 template <class T, class Op>

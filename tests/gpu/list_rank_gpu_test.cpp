@@ -90,13 +90,7 @@ TEST(ListRankGpu, AllIndexAndRankTypes) {
   ORDO_REQUIRE_GPU();
   const list_case c{"random", ordo::gen::random_list<std::uint64_t>(70000, 11)};
   const gpu_setup s{"rhj", {.variant = list_variant::rhj, .splitter_stride = 16}};
-  check_rank<std::int32_t, std::int32_t>(c, s, true);
-  check_rank<std::int32_t, std::uint64_t>(c, s, true);
-  check_rank<std::uint32_t, std::uint32_t>(c, s, true);
-  check_rank<std::uint32_t, std::int64_t>(c, s, true);
-  check_rank<std::int64_t, std::uint32_t>(c, s, true);
-  check_rank<std::int64_t, std::int32_t>(c, s, true);
-  check_rank<std::uint64_t, std::uint64_t>(c, s, true);
+  for_each_index_rank([&]<class Index, class Rank>() { check_rank<Index, Rank>(c, s, true); });
 }
 
 TEST(ListRankGpu, LargeRandomOrderedAndForest) {
