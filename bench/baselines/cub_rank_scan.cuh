@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "cuda/common/check.cuh"
+#include "ordo/cuda/detail/check.cuh"
 
 namespace ordo_bench {
 

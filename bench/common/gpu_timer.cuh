@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "cuda/common/check.cuh"
+#include "ordo/cuda/detail/check.cuh"
 
 namespace ordo_bench {
 

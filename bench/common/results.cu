@@ -7,7 +7,7 @@
 #include <string>
 
 #include "common/results.hpp"
-#include "cuda/common/check.cuh"
+#include "ordo/cuda/detail/check.cuh"
 
 namespace ordo_bench {
 

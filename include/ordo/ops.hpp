@@ -4,6 +4,7 @@
 // and, compiled by nvcc, on the device.
 #pragma once
 #include <limits>
+#include <type_traits>
 
 #if defined(__CUDACC__)
 #define ORDO_OP_HD __host__ __device__
@@ -40,6 +41,22 @@ struct maximum {
     if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::lowest();
   }
+};
+
+// Comparators for sort_idx and merge: a strict weak order on every key type.
+// Floating point: NaN sorts after every number (last ascending, first
+// descending, as a stable sort with NaNs treated as the largest value would),
+// and -0.0 ties +0.0.
+struct less {
+  template <class T>
+  ORDO_OP_HD constexpr bool operator()(const T& a, const T& b) const {
+    if constexpr (std::is_floating_point_v<T>) return a < b || (b != b && a == a);
+    else return a < b;
+  }
+};
+struct greater {
+  template <class T>
+  ORDO_OP_HD constexpr bool operator()(const T& a, const T& b) const { return less{}(b, a); }
 };
 
 const char* op_name(plus) noexcept;

@@ -5,6 +5,7 @@
 #include "ordo/execution.hpp"
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
+#include "ordo/primitives.hpp"
 #include "ordo/ops.hpp"
 #include "ordo/rank.hpp"
 #include "ordo/types.hpp"

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <mutex>
 
-#include "cuda/common/check.cuh"
+#include "ordo/cuda/detail/check.cuh"
 #include "ordo/device_buffer.hpp"
 #include "ordo/execution.hpp"
 

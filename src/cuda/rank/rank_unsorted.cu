@@ -6,8 +6,8 @@
 #include <type_traits>
 
 #include "common/rank_checks.hpp"
-#include "cuda/common/check.cuh"
-#include "cuda/common/scratch.cuh"
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"

@@ -3,8 +3,8 @@
 // CUB scans compile once.
 #include <cub/device/device_scan.cuh>
 
-#include "cuda/common/check.cuh"
-#include "cuda/common/scratch.cuh"
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/tile_launch.cuh"
 
 namespace ordo::detail::cuda_rank {

@@ -15,9 +15,9 @@
 
 #include "common/list_rank/list_checks.hpp"
 #include "common/list_rank/splitters.hpp"
-#include "cuda/common/check.cuh"
-#include "cuda/common/launch.cuh"
-#include "cuda/common/scratch.cuh"
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/launch.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/list_rank/kernel/list_functors.cuh"
 #include "cuda/list_rank/kernel/mark_kernels.cuh"
 #include "cuda/list_rank/kernel/single_block_kernel.cuh"

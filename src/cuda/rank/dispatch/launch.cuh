@@ -1,6 +1,6 @@
-// Launch geometry shared by the rank dispatchers (cuda/common/launch.cuh).
+// Launch geometry shared by the rank dispatchers (ordo/cuda/detail/launch.cuh).
 #pragma once
-#include "cuda/common/launch.cuh"
+#include "ordo/cuda/detail/launch.cuh"
 
 namespace ordo::detail::cuda_rank {
 using ordo::detail::ceil_blocks;

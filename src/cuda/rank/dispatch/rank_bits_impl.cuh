@@ -4,8 +4,8 @@
 
 #include <limits>
 
-#include "cuda/common/check.cuh"
-#include "cuda/common/scratch.cuh"
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
 #include "cuda/rank/dispatch/tile_launch.cuh"

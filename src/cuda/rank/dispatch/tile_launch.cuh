@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "cuda/common/check.cuh"
-#include "cuda/common/scratch.cuh"
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/kernel/tile_carries.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "cuda/common/check.cuh"
+#include "ordo/cuda/detail/check.cuh"
 
 namespace ordo::detail {
 

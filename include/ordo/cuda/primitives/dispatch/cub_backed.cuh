@@ -1,0 +1,151 @@
+// Dispatch for the primitives that wrap CUB, which is the best available for
+// them (Table 1's scan, reduce and compact): the wrapper adds no copy of the
+// data, only CUB's own temporary storage from the caller's memory resource.
+//   scan              cub::DeviceScan::{InclusiveScanInit, ExclusiveScan}
+//   segmented scan    cub::DeviceScan::InclusiveScan over (head, has, value)
+//                     triples with the segmented operator (Sengupta et al.)
+//   reduce            cub::DeviceReduce::Reduce
+//   compact           cub::DeviceSelect::{Flagged, If}
+#pragma once
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+
+#include <cstdint>
+#include <span>
+
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/detail/primitives_checks.hpp"
+#include "ordo/primitives.hpp"
+
+namespace ordo::detail {
+
+// Runs a CUB device-wide call twice, first for its temporary-storage size.
+template <class F>
+void with_cub_temp(const cuda& exec, const char* what, F&& call) {
+  std::size_t bytes = 0;
+  ORDO_CUDA_CHECK(call(static_cast<void*>(nullptr), bytes));
+  scratch<unsigned char> temp(exec, bytes ? bytes : 1);
+  cudaError_t e = call(static_cast<void*>(temp.get()), bytes);
+  if (e != cudaSuccess) throw_cuda(e, what, __FILE__, __LINE__);
+}
+
+// The segmented scan's element: a value that may be empty, and whether a
+// segment starts here. The operator restarts at heads; it is associative.
+template <class T>
+struct seg_item {
+  bool head, has;
+  T v;
+};
+template <class T, class Op>
+struct seg_op {
+  Op op;
+  __host__ __device__ seg_item<T> operator()(const seg_item<T>& a, const seg_item<T>& b) const {
+    if (b.head) return b;
+    if (!b.has) return {a.head, a.has, a.v};
+    if (!a.has) return {a.head, true, b.v};
+    return {a.head, true, op(a.v, b.v)};
+  }
+};
+// Element i of the triples: inclusive reads in[i]; exclusive reads in[i - 1]
+// unless i starts a segment (then the item is empty).
+template <class T>
+struct seg_source {
+  const T* in;
+  const std::uint8_t* flags;
+  bool exclusive;
+  __host__ __device__ seg_item<T> operator()(std::uint64_t i) const {
+    const bool head = i == 0 || flags[i];
+    if (!exclusive) return {head, true, in[i]};
+    if (head) return {true, false, T{}};
+    return {false, true, in[i - 1]};
+  }
+};
+template <class T, class Op>
+struct seg_finish {
+  Op op;
+  T init;
+  __host__ __device__ T operator()(const seg_item<T>& s) const { return s.has ? op(init, s.v) : init; }
+};
+
+template <class T, class Op>
+void scan_cuda(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o) {
+  check_scan_args(in.size(), out.size(), o.head_flags.size());
+  const std::int64_t n = std::int64_t(in.size());
+  if (n == 0) return;
+  cudaStream_t s = exec.stream;
+  if (o.head_flags.empty()) {
+    if (o.kind == scan_kind::inclusive)
+      with_cub_temp(exec, "cub::DeviceScan::InclusiveScanInit", [&](void* t, std::size_t& b) {
+        return cub::DeviceScan::InclusiveScanInit(t, b, in.data(), out.data(), op, init, n, s);
+      });
+    else
+      with_cub_temp(exec, "cub::DeviceScan::ExclusiveScan", [&](void* t, std::size_t& b) {
+        return cub::DeviceScan::ExclusiveScan(t, b, in.data(), out.data(), op, init, n, s);
+      });
+    return;
+  }
+  // Exclusive reads in[i - 1] while out[i - 1] may be written: scan a copy when in place.
+  const T* src = in.data();
+  scratch<T> copy(exec, (o.kind == scan_kind::exclusive && in.data() == out.data()) ? in.size() : 0);
+  if (copy.get()) {
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(copy.get(), in.data(), in.size_bytes(), cudaMemcpyDeviceToDevice, s));
+    src = copy.get();
+  }
+  auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
+                                               seg_source<T>{src, o.head_flags.data(), o.kind == scan_kind::exclusive});
+  auto sink = thrust::make_transform_output_iterator(out.data(), seg_finish<T, Op>{op, init});
+  with_cub_temp(exec, "cub::DeviceScan::InclusiveScan (segmented)", [&](void* t, std::size_t& b) {
+    return cub::DeviceScan::InclusiveScan(t, b, items, sink, seg_op<T, Op>{op}, n, s);
+  });
+}
+
+template <class T, class Op>
+void reduce_cuda(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, T init) {
+  check_count_slot("reduce", "result", result.size());
+  with_cub_temp(exec, "cub::DeviceReduce::Reduce", [&](void* t, std::size_t& b) {
+    return cub::DeviceReduce::Reduce(t, b, in.data(), result.data(), std::int64_t(in.size()), op, init, exec.stream);
+  });
+}
+
+template <class T, class Op>
+T reduce_and_wait_cuda(const cuda& exec, std::span<const T> in, Op op, T init) {
+  scratch<T> r(exec, 1);
+  reduce_cuda<T, Op>(exec, in, std::span<T>(r.get(), 1), op, init);
+  T v;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, r.get(), sizeof(T), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  return v;
+}
+
+inline void check_compact(std::size_t n_in, std::size_t n_out, std::size_t n_count) {
+  check_at_least("compact", "out", n_out, "in", n_in);
+  check_count_slot("compact", "count", n_count);
+}
+
+template <class W>
+void compact_flags_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> flags, std::span<W> out,
+                        std::span<std::uint64_t> count) {
+  check_same_size("compact", "flags", flags.size(), "in", in.size());
+  check_compact(in.size(), out.size(), count.size());
+  with_cub_temp(exec, "cub::DeviceSelect::Flagged", [&](void* t, std::size_t& b) {
+    return cub::DeviceSelect::Flagged(t, b, in.data(), flags.data(), out.data(), count.data(),
+                                      std::int64_t(in.size()), exec.stream);
+  });
+}
+
+template <class T, class Pred>
+void compact_pred_cuda(const cuda& exec, std::span<const T> in, Pred pred, std::span<T> out,
+                       std::span<std::uint64_t> count) {
+  check_compact(in.size(), out.size(), count.size());
+  with_cub_temp(exec, "cub::DeviceSelect::If", [&](void* t, std::size_t& b) {
+    return cub::DeviceSelect::If(t, b, in.data(), out.data(), count.data(), std::int64_t(in.size()), pred,
+                                 exec.stream);
+  });
+}
+
+}  // namespace ordo::detail

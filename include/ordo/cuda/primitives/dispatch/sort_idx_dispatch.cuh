@@ -1,0 +1,64 @@
+// Dispatch for sort_idx: the block sort makes the keys tile-sorted with their
+// indices, then merge passes double the sorted run length until one run is
+// left. merge_path passes stage tiles in shared memory; binary_search passes
+// are Listing 2's one-thread-per-element merge. The last pass writes straight
+// into the caller's perm (and sorted keys when wanted).
+#pragma once
+#include <cstdint>
+#include <span>
+#include <utility>
+
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/launch.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/primitives/dispatch/merge_dispatch.cuh"
+#include "ordo/cuda/primitives/dispatch/policies.cuh"
+#include "ordo/cuda/primitives/kernel/sort_kernels.cuh"
+#include "ordo/primitives.hpp"
+
+namespace ordo::detail {
+
+template <class Key, class Index, class Compare>
+void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
+                   Compare comp, const sort_idx_options& options) {
+  using S = prim::sort_tile_policy;
+  check_same_size("sort_idx", "perm", perm.size(), "keys", keys.size());
+  if (!sorted_keys.empty()) check_same_size("sort_idx", "sorted_keys", sorted_keys.size(), "keys", keys.size());
+  check_index_fits<Index>("sort_idx", keys.size());
+  const std::uint64_t n = keys.size();
+  if (n == 0) return;
+  cudaStream_t s = exec.stream;
+  const sort_idx_variant v = chosen_variant(exec, options.variant);
+  int passes = 0;
+  for (std::uint64_t run = S::tile; run < n; run *= 2) ++passes;
+  Key* user_keys = sorted_keys.empty() ? nullptr : sorted_keys.data();
+  scratch<Key> k0(exec, passes ? n : 0), k1(exec, passes > 1 ? n : 0);
+  scratch<Index> i0(exec, passes ? n : 0), i1(exec, passes > 1 ? n : 0);
+  Key* kbuf[2] = {k0.get(), k1.get()};
+  Index* ibuf[2] = {i0.get(), i1.get()};
+
+  auto sort_kernel = prim::block_sort_kernel<S::threads, S::items, Key, Index, Compare>;
+  const int smem = S::tile * int(sizeof(Key) + sizeof(Index));
+  ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  sort_kernel<<<ceil_blocks(n, S::tile), S::threads, smem, s>>>(keys.data(), n, passes ? kbuf[0] : user_keys,
+                                                                passes ? ibuf[0] : perm.data(), comp);
+  ORDO_CUDA_LAUNCH_CHECK("block_sort_kernel");
+
+  int cur = 0;
+  std::uint64_t run = S::tile;
+  for (int p = 0; p < passes; ++p, run *= 2) {
+    const bool last = p + 1 == passes;
+    Key* ko = last ? user_keys : kbuf[cur ^ 1];
+    Index* io = last ? perm.data() : ibuf[cur ^ 1];
+    if (v == sort_idx_variant::binary_search) {
+      prim::binary_search_merge_kernel<<<ceil_blocks(n, 256), 256, 0, s>>>(kbuf[cur], ibuf[cur], n, run, ko, io, comp);
+      ORDO_CUDA_LAUNCH_CHECK("binary_search_merge_kernel");
+    } else {
+      launch_merge_path(exec, kbuf[cur], ibuf[cur], kbuf[cur], ibuf[cur], prim::merge_plan{n, 0, run}, n, ko, io,
+                        comp);
+    }
+    cur ^= 1;
+  }
+}
+
+}  // namespace ordo::detail

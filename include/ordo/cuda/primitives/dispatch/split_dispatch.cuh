@@ -1,0 +1,73 @@
+// Dispatch for split: histogram, scan of (bucket, segment) counts, scatter.
+#pragma once
+#include <cub/device/device_scan.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <cstdint>
+#include <span>
+
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/primitives/dispatch/cub_backed.cuh"
+#include "ordo/cuda/primitives/dispatch/policies.cuh"
+#include "ordo/cuda/primitives/kernel/split_kernels.cuh"
+
+namespace ordo::detail {
+
+// counts[i] for i < size, then one 0, so the scan's last entry is the total.
+struct counts_then_zero {
+  const std::uint32_t* counts;
+  std::uint64_t size;
+  __host__ __device__ std::uint64_t operator()(std::uint64_t i) const { return i < size ? counts[i] : 0; }
+};
+
+template <class W>
+void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k, bool flags,
+                std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
+  using P = prim::split_tile_policy;
+  check_same_size("split", flags ? "flags" : "bucket", bucket.size(), "in", in.size());
+  check_same_size("split", "out", out.size(), "in", in.size());
+  if (flags) check_count_slot("split", "zeros", offsets.size());
+  else check_n_buckets("split", k, offsets.size());
+  cudaStream_t s = exec.stream;
+  const std::uint64_t n = in.size();
+  if (n == 0) {
+    ORDO_CUDA_CHECK(cudaMemsetAsync(offsets.data(), 0, offsets.size_bytes(), s));
+    return;
+  }
+  // Longer segments for more buckets keep the (bucket, segment) table small.
+  const std::uint64_t seg_len = std::uint64_t(P::tile) * (k > 16 ? k / 8 : 1);
+  const std::uint64_t segs = (n + seg_len - 1) / seg_len;
+  const std::uint64_t cells = segs * k;
+  scratch<std::uint32_t> counts(exec, cells);
+  scratch<std::uint64_t> first(exec, cells + 1);
+  scratch<unsigned long long> bad(exec, 1);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(bad.get(), 0xff, sizeof(unsigned long long), s));
+  prim::split_histogram_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(bucket.data(), n, seg_len, k, flags,
+                                                                                  counts.get(), bad.get());
+  ORDO_CUDA_LAUNCH_CHECK("split_histogram_kernel");
+  auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
+                                               counts_then_zero{counts.get(), cells});
+  with_cub_temp(exec, "cub::DeviceScan::ExclusiveScan (split)", [&](void* t, std::size_t& b) {
+    return cub::DeviceScan::ExclusiveScan(t, b, items, first.get(), ::cuda::std::plus<>{}, std::uint64_t(0),
+                                          std::int64_t(cells + 1), s);
+  });
+  prim::split_scatter_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, k,
+                                                                               flags, first.get(), out.data());
+  ORDO_CUDA_LAUNCH_CHECK("split_scatter_kernel");
+  prim::split_offsets_kernel<<<1, 288, 0, s>>>(first.get(), k, segs, flags, offsets.data());
+  ORDO_CUDA_LAUNCH_CHECK("split_offsets_kernel");
+  if (validate && !flags) {
+    unsigned long long at = 0;
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&at, bad.get(), sizeof at, cudaMemcpyDeviceToHost, s));
+    ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
+    if (at != ~0ull) {
+      std::uint8_t v = 0;
+      ORDO_CUDA_CHECK(cudaMemcpy(&v, bucket.data() + at, 1, cudaMemcpyDeviceToHost));
+      fail_bucket(at, v, k);
+    }
+  }
+}
+
+}  // namespace ordo::detail

@@ -1,0 +1,94 @@
+// Kernel scope: merge path over global memory. One partition kernel finds,
+// for every tile boundary, how many outputs come from the left run; one merge
+// kernel then stages each tile's two input pieces in shared memory and merges
+// them. The same pair serves `merge` (one pair of runs) and each merge pass of
+// sort_idx (every pair of neighbouring runs of length m).
+#pragma once
+#include <cstdint>
+
+#include "ordo/cuda/primitives/block/block_merge.cuh"
+#include "ordo/detail/merge_path.hpp"
+
+namespace ordo::detail::prim {
+
+using u64 = std::uint64_t;
+
+// Which runs output position `diag` belongs to. run == 0: one pair, a and b
+// are separate arrays of na and nb. run > 0: a merge pass over one array of n
+// elements that is `run`-sorted; pairs of runs start every 2*run.
+struct merge_plan {
+  u64 na, nb;  // run == 0: the two inputs; otherwise na = n, nb unused
+  u64 run;
+};
+struct run_pair {
+  u64 a, na, b, nb, out;  // offsets into the a and b bases, lengths, first output
+};
+__device__ __forceinline__ run_pair pair_at(u64 diag, const merge_plan& p) {
+  if (p.run == 0) return {0, p.na, 0, p.nb, 0};
+  const u64 s = diag / (2 * p.run) * (2 * p.run);
+  const u64 na = s < p.na ? min(p.run, p.na - s) : 0;
+  const u64 nb = s + na < p.na ? min(p.run, p.na - s - na) : 0;
+  return {s, na, s + na, nb, s};
+}
+
+template <int TILE, class Key, class Compare>
+__global__ void merge_partition_kernel(const Key* a, const Key* b, merge_plan plan, u64 n_out, u64 tiles,
+                                       u64* split, Compare comp) {
+  const u64 t = u64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (t > tiles) return;
+  const u64 diag = min(t * TILE, n_out);
+  const run_pair r = pair_at(diag, plan);
+  split[t] = merge_path_split(a + r.a, r.na, b + r.b, r.nb, diag - r.out, comp);
+}
+
+// Keys, and values when HAS_VALUES; out_keys may be null (keys not wanted).
+template <int THREADS, int ITEMS, bool HAS_VALUES, class Key, class Value, class Compare>
+__global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const Value* av, const Key* b,
+                                                             const Value* bv, merge_plan plan, const u64* split,
+                                                             Key* out_keys, Value* out_values, Compare comp) {
+  constexpr int TILE = THREADS * ITEMS;
+  extern __shared__ __align__(16) unsigned char smem[];
+  Key* ks = reinterpret_cast<Key*>(smem);
+  Value* vs = reinterpret_cast<Value*>(ks + TILE);
+
+  const u64 t = blockIdx.x;
+  const u64 d0 = t * TILE;
+  const run_pair r = pair_at(d0, plan);
+  const u64 ld0 = d0 - r.out, len = r.na + r.nb;
+  const u64 ld1 = min(ld0 + TILE, len);
+  const u64 i0 = split[t], i1 = ld1 == len ? r.na : split[t + 1];
+  const int la = int(i1 - i0), lb = int((ld1 - i1) - (ld0 - i0)), valid = la + lb;
+  const Key* ap = a + r.a + i0;
+  const Key* bp = b + r.b + (ld0 - i0);
+  for (int x = threadIdx.x; x < valid; x += THREADS) {
+    ks[x] = x < la ? ap[x] : bp[x - la];
+    if constexpr (HAS_VALUES) vs[x] = x < la ? av[r.a + i0 + x] : bv[r.b + (ld0 - i0) + (x - la)];
+  }
+  __syncthreads();
+  const int pos = threadIdx.x * ITEMS;
+  Key keys[ITEMS];
+  Value vals[ITEMS];
+  int slot[ITEMS];
+  if (pos < valid) {
+    merge_from_smem<ITEMS>(ks, 0, la, la, lb, pos, keys, slot, comp);
+    if constexpr (HAS_VALUES) {
+#pragma unroll
+      for (int k = 0; k < ITEMS; ++k) vals[k] = vs[slot[k]];
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k)
+    if (pos + k < valid) {
+      ks[pos + k] = keys[k];
+      if constexpr (HAS_VALUES) vs[pos + k] = vals[k];
+    }
+  __syncthreads();
+  const u64 o = r.out + ld0;
+  for (int x = threadIdx.x; x < valid; x += THREADS) {
+    if (out_keys) out_keys[o + x] = ks[x];
+    if constexpr (HAS_VALUES) out_values[o + x] = vs[x];
+  }
+}
+
+}  // namespace ordo::detail::prim

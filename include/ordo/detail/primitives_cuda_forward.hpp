@@ -1,0 +1,130 @@
+// The cuda overloads of primitives.hpp, as thin inline forwards to the
+// backend templates (defined in ordo/cuda/primitives.cuh, compiled into
+// libordo for the built-in functors and types). Element types that only move
+// (compact, split, merge values) are forwarded as unsigned words of their size,
+// so any 4- or 8-byte trivially copyable type works without a new instantiation.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "ordo/detail/primitives_checks.hpp"
+
+namespace ordo::detail {
+
+template <class T>
+using word_t = std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>;
+
+template <class T>
+constexpr void require_word() {
+  static_assert(std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8),
+                "on the GPU, elements that are moved must be 4- or 8-byte trivially copyable types");
+}
+
+template <class T, class U = word_t<T>>
+std::span<const U> as_words(std::span<const T> s) {
+  return {reinterpret_cast<const U*>(s.data()), s.size()};
+}
+template <class T, class U = word_t<T>>
+std::span<U> as_words(std::span<T> s) {
+  return {reinterpret_cast<U*>(s.data()), s.size()};
+}
+
+template <class T, class Op>
+void scan_cuda(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o);
+template <class T, class Op>
+void reduce_cuda(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, T init);
+template <class T, class Op>
+T reduce_and_wait_cuda(const cuda& exec, std::span<const T> in, Op op, T init);
+template <class W>
+void compact_flags_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> flags, std::span<W> out,
+                        std::span<std::uint64_t> count);
+template <class T, class Pred>
+void compact_pred_cuda(const cuda& exec, std::span<const T> in, Pred pred, std::span<T> out,
+                       std::span<std::uint64_t> count);
+template <class W>
+void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
+                bool flags, std::span<W> out, std::span<std::uint64_t> offsets, bool validate);
+template <class Count, class Index>
+void fork_cuda(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+               const fork_options& o);
+template <class Key, class Index, class Compare>
+void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
+                   Compare comp, const sort_idx_options& o);
+template <class Key, class W, class Compare>
+void merge_cuda(const cuda& exec, std::span<const Key> a, std::span<const W> av, std::span<const Key> b,
+                std::span<const W> bv, std::span<Key> out, std::span<W> outv, Compare comp);
+
+}  // namespace ordo::detail
+
+namespace ordo {
+
+template <class T, class Op>
+void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+          const scan_options& options) {
+  detail::scan_cuda<T, Op>(exec, in, out, op, init, options);
+}
+template <class T, class Op>
+void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, const scan_options& options) {
+  detail::scan_cuda<T, Op>(exec, in, out, op, Op::template identity<T>(), options);
+}
+
+template <class T, class Op>
+void reduce(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, std::type_identity_t<T> init) {
+  detail::reduce_cuda<T, Op>(exec, in, result, op, init);
+}
+
+template <class T>
+void compact(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+             std::span<std::uint64_t> count) {
+  detail::require_word<T>();
+  detail::compact_flags_cuda(exec, detail::as_words(in), flags, detail::as_words(out), count);
+}
+template <class T, class Pred>
+  requires std::is_invocable_r_v<bool, Pred, const T&>
+void compact(const cuda& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count) {
+  detail::compact_pred_cuda(exec, in, pred, out, count);
+}
+
+template <class T>
+void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+           std::span<std::uint64_t> zeros) {
+  detail::require_word<T>();
+  detail::split_cuda(exec, detail::as_words(in), flags, 2, true, detail::as_words(out), zeros, false);
+}
+template <class T>
+void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
+           std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options) {
+  detail::require_word<T>();
+  detail::split_cuda(exec, detail::as_words(in), bucket, n_buckets, false, detail::as_words(out), offsets,
+                     options.validate);
+}
+
+template <class Count, class Index>
+void fork(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+          const fork_options& options) {
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>, "Count: uint32 or uint64");
+  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
+  detail::fork_cuda(exec, counts, parent, sibling, options);
+}
+
+template <class Key, class Index, class Compare>
+void sort_idx(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
+              Compare comp, const sort_idx_options& options) {
+  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
+  detail::sort_idx_cuda(exec, keys, perm, sorted_keys, comp, options);
+}
+
+template <class Key, class Compare>
+void merge(const cuda& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp) {
+  detail::merge_cuda<Key, std::uint32_t, Compare>(exec, a, {}, b, {}, out, {}, comp);
+}
+template <class Key, class Value, class Compare>
+void merge(const cuda& exec, std::span<const Key> a_keys, std::span<const Value> a_values, std::span<const Key> b_keys,
+           std::span<const Value> b_values, std::span<Key> out_keys, std::span<Value> out_values, Compare comp) {
+  detail::require_word<Value>();
+  detail::merge_cuda(exec, a_keys, detail::as_words(a_values), b_keys, detail::as_words(b_values), out_keys,
+                     detail::as_words(out_values), comp);
+}
+
+}  // namespace ordo

@@ -1,0 +1,205 @@
+// The BSGP primitives (seed 001: Hou, Zhou, Guo, "BSGP: Bulk-Synchronous GPU
+// Programming", Table 1 and Listings 1-2), on the CPU and on the GPU:
+//
+//   scan      inclusive / exclusive prefix with a user associative operator
+//             and init; segmented by head flags
+//   reduce    fold with a user associative operator
+//   compact   stable selection by flags or by predicate; the count stays a
+//             device value on the GPU
+//   split     stable partition by a flag, and the multi-way split by a small
+//             bucket number (a stable counting sort)
+//   fork      parent i asks for counts[i] children: each child gets its
+//             parent and its index among its siblings
+//   sort_idx  argsort by a stable merge sort (user comparator); optionally
+//             the sorted keys too
+//   merge     two sorted sequences (keys, or keys and values), stably
+//
+// Every function has a cpu and a cuda overload. The cuda ones take spans over
+// device memory, run asynchronously on exec.stream and never wait for the
+// device, unless the name says so (reduce_and_wait) or an option asks for
+// validation. Built-in operators (plus, minimum, maximum) and comparators
+// (less, greater) are compiled into libordo for the six key types; a user's
+// own functor needs the templates, so include "ordo/cuda/primitives.cuh" from
+// a .cu file (the CPU templates are in this header already).
+//
+// Example (CPU; the same calls with ordo::cuda{} on device spans):
+//   std::vector<int> v = {3, 1, 4, 1, 5};
+//   std::vector<int> s(5);
+//   ordo::scan(ordo::cpu{}, std::span<const int>(v), std::span<int>(s));  // 3 4 8 9 14
+//   std::vector<std::uint32_t> perm(5);
+//   ordo::sort_idx(ordo::cpu{}, std::span<const int>(v), std::span<std::uint32_t>(perm));  // 1 3 0 2 4
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/ops.hpp"
+
+namespace ordo {
+
+// ---------------------------------------------------------------- scan ----
+enum class scan_kind {
+  inclusive,  // out[i] = init op in[0] op ... op in[i]
+  exclusive,  // out[i] = init op in[0] op ... op in[i-1]   (out[0] = init)
+};
+
+struct scan_options {
+  scan_kind kind = scan_kind::inclusive;
+  // Segmented scan when not empty (one flag per element): a nonzero flag
+  // starts a new segment, and the prefix restarts from init there. Element 0
+  // always starts a segment.
+  std::span<const std::uint8_t> head_flags = {};
+};
+
+// in and out have one size; out may be in (in place). The operator must be
+// associative; it need not be commutative. Without init, the operator's
+// identity() is used (ordo::plus, minimum, maximum have one).
+template <class T, class Op = plus>
+void scan(const cpu& exec, std::span<const T> in, std::span<T> out, Op op = {}, const scan_options& options = {});
+template <class T, class Op>
+void scan(const cpu& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+          const scan_options& options = {});
+template <class T, class Op = plus>
+void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op = {}, const scan_options& options = {});
+template <class T, class Op>
+void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+          const scan_options& options = {});
+
+// -------------------------------------------------------------- reduce ----
+// result has one element (device memory for cuda): init op in[0] op ... op in[n-1].
+template <class T, class Op = plus>
+void reduce(const cpu& exec, std::span<const T> in, std::span<T> result, Op op = {},
+            std::type_identity_t<T> init = Op::template identity<T>());
+template <class T, class Op = plus>
+void reduce(const cuda& exec, std::span<const T> in, std::span<T> result, Op op = {},
+            std::type_identity_t<T> init = Op::template identity<T>());
+// The same, returning the value to the host: on the GPU this waits for the stream.
+template <class Exec, class T, class Op = plus>
+T reduce_and_wait(const Exec& exec, std::span<const T> in, Op op = {},
+                  std::type_identity_t<T> init = Op::template identity<T>());
+
+// ------------------------------------------------------------- compact ----
+// Keeps in[i] where flags[i] != 0 (or pred(in[i])), in order, at the front of
+// out; count[0] receives how many (a device value for cuda, never read back).
+// out.size() >= in.size(), since the count is not known before the call.
+template <class T>
+void compact(const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+             std::span<std::uint64_t> count);
+template <class T>
+void compact(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+             std::span<std::uint64_t> count);
+template <class T, class Pred>
+  requires std::is_invocable_r_v<bool, Pred, const T&>
+void compact(const cpu& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count);
+template <class T, class Pred>
+  requires std::is_invocable_r_v<bool, Pred, const T&>
+void compact(const cuda& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count);
+
+// --------------------------------------------------------------- split ----
+// Stable partition: the elements whose flag is 0, in order, then those whose
+// flag is nonzero, in order. zeros[0] receives the number of the former.
+template <class T>
+void split(const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+           std::span<std::uint64_t> zeros);
+template <class T>
+void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+           std::span<std::uint64_t> zeros);
+
+// Multi-way split (a stable counting sort by a small key): bucket[i] <
+// n_buckets <= 256. Bucket b's elements land, in input order, at
+// out[offsets[b] .. offsets[b+1]); offsets has n_buckets + 1 entries.
+// A bucket number >= n_buckets is an error: the CPU throws errc::invalid_argument;
+// the GPU throws it when `validate` (which waits for the stream), and otherwise
+// leaves those elements out (offsets count only valid buckets).
+struct split_options {
+  bool validate = false;
+};
+template <class T>
+void split(const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
+           std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options = {});
+template <class T>
+void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
+           std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options = {});
+
+// ---------------------------------------------------------------- fork ----
+enum class fork_variant {
+  automatic,
+  doubling,       // Listing 1: offsets by scan, then log2(max m) rounds filling 2^i children per parent
+  load_balanced,  // one search per tile of children over the offsets (merge-path partitioned)
+};
+
+struct fork_options {
+  fork_variant variant = fork_variant::automatic;
+  // Check that the children add up to parent.size() and throw
+  // errc::invalid_argument if not. On the GPU this waits for the stream;
+  // without it a wrong size writes no more than the outputs hold.
+  bool validate = false;
+};
+
+// counts[i] children for parent i; parent and sibling have sum(counts)
+// entries: child c belongs to parent[c] and is its sibling[c]-th child.
+// Children are numbered parent by parent, in parent order. sibling may be
+// empty (not wanted). Count and Index: uint32 or uint64.
+template <class Count, class Index>
+void fork(const cpu& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+          const fork_options& options = {});
+template <class Count, class Index>
+void fork(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+          const fork_options& options = {});
+
+// ------------------------------------------------------------ sort_idx ----
+enum class sort_idx_variant {
+  automatic,
+  merge_path,     // block sort in shared memory, then merge-path merges of sorted runs
+  binary_search,  // Listing 2: every element binary-searches its rank in the neighbouring run
+};
+
+struct sort_idx_options {
+  sort_idx_variant variant = sort_idx_variant::automatic;
+};
+
+// perm receives the stable sorting permutation: keys[perm[0]], keys[perm[1]],
+// ... is sorted by comp, equal keys in input order. sorted_keys, when not
+// empty, receives that sequence. Index: uint32 (fewer than 2^32 keys) or uint64.
+template <class Key, class Index, class Compare = less>
+void sort_idx(const cpu& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys = {},
+              Compare comp = {}, const sort_idx_options& options = {});
+template <class Key, class Index, class Compare = less>
+void sort_idx(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys = {},
+              Compare comp = {}, const sort_idx_options& options = {});
+
+// --------------------------------------------------------------- merge ----
+// out = a and b merged by comp; on ties a's elements come first (stable).
+// a and b must each be sorted by comp (not checked); out.size() == a.size() + b.size().
+template <class Key, class Compare = less>
+void merge(const cpu& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp = {});
+template <class Key, class Compare = less>
+void merge(const cuda& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp = {});
+// Key-value: values travel with their keys. Value: any 4- or 8-byte trivially copyable type.
+template <class Key, class Value, class Compare = less>
+void merge(const cpu& exec, std::span<const Key> a_keys, std::span<const Value> a_values, std::span<const Key> b_keys,
+           std::span<const Value> b_values, std::span<Key> out_keys, std::span<Value> out_values, Compare comp = {});
+template <class Key, class Value, class Compare = less>
+void merge(const cuda& exec, std::span<const Key> a_keys, std::span<const Value> a_values,
+           std::span<const Key> b_keys, std::span<const Value> b_values, std::span<Key> out_keys,
+           std::span<Value> out_values, Compare comp = {});
+
+// -------------------------------------------------------------- names ----
+const char* to_string(fork_variant v) noexcept;
+const char* to_string(sort_idx_variant v) noexcept;
+fork_variant parse_fork_variant(const char* name);          // throws errc::invalid_argument
+sort_idx_variant parse_sort_idx_variant(const char* name);  // throws errc::invalid_argument
+// What `automatic` resolves to on each backend.
+fork_variant chosen_variant(const cpu& exec, fork_variant v);
+fork_variant chosen_variant(const cuda& exec, fork_variant v);
+sort_idx_variant chosen_variant(const cpu& exec, sort_idx_variant v);
+sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v);
+
+}  // namespace ordo
+
+#include "ordo/detail/primitives_checks.hpp"
+#include "ordo/detail/primitives_cuda_forward.hpp"
+#include "ordo/cpu/primitives_cpu.hpp"

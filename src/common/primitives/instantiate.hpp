@@ -1,0 +1,44 @@
+// The primitives libordo compiles for callers that do not include the CUDA
+// templates: the built-in functors over the six key types, and moved-only
+// elements as 4- and 8-byte words. One list for the CUDA build and the stub.
+#pragma once
+#include <cstdint>
+#include <span>
+
+#include "ordo/primitives.hpp"
+
+// Everything keyed by T (one translation unit per key type).
+#define ORDO_PRIMITIVES_FOR_KEY(T, DO_SCAN, DO_REDUCE, DO_SORT_IDX, DO_MERGE)                     \
+  DO_SCAN(T, ::ordo::plus) DO_SCAN(T, ::ordo::minimum) DO_SCAN(T, ::ordo::maximum)                \
+  DO_REDUCE(T, ::ordo::plus) DO_REDUCE(T, ::ordo::minimum) DO_REDUCE(T, ::ordo::maximum)          \
+  DO_SORT_IDX(T, std::uint32_t, ::ordo::less) DO_SORT_IDX(T, std::uint32_t, ::ordo::greater)      \
+  DO_SORT_IDX(T, std::uint64_t, ::ordo::less) DO_SORT_IDX(T, std::uint64_t, ::ordo::greater)      \
+  DO_MERGE(T, std::uint32_t, ::ordo::less) DO_MERGE(T, std::uint32_t, ::ordo::greater)            \
+  DO_MERGE(T, std::uint64_t, ::ordo::less) DO_MERGE(T, std::uint64_t, ::ordo::greater)
+
+// Moved-only words and fork's (Count, Index) pairs.
+#define ORDO_PRIMITIVES_WORDS(DO_COMPACT, DO_SPLIT, DO_FORK)                           \
+  DO_COMPACT(std::uint32_t) DO_COMPACT(std::uint64_t)                                  \
+  DO_SPLIT(std::uint32_t) DO_SPLIT(std::uint64_t)                                      \
+  DO_FORK(std::uint32_t, std::uint32_t) DO_FORK(std::uint32_t, std::uint64_t)          \
+  DO_FORK(std::uint64_t, std::uint32_t) DO_FORK(std::uint64_t, std::uint64_t)
+
+#define ORDO_INST_SCAN(T, Op)                                                                          \
+  template void scan_cuda<T, Op>(const cuda&, std::span<const T>, std::span<T>, Op, T, const scan_options&);
+#define ORDO_INST_REDUCE(T, Op)                                                                 \
+  template void reduce_cuda<T, Op>(const cuda&, std::span<const T>, std::span<T>, Op, T);       \
+  template T reduce_and_wait_cuda<T, Op>(const cuda&, std::span<const T>, Op, T);
+#define ORDO_INST_SORT_IDX(K, I, C)                                                                            \
+  template void sort_idx_cuda<K, I, C>(const cuda&, std::span<const K>, std::span<I>, std::span<K>, C,         \
+                                       const sort_idx_options&);
+#define ORDO_INST_MERGE(K, W, C)                                                                               \
+  template void merge_cuda<K, W, C>(const cuda&, std::span<const K>, std::span<const W>, std::span<const K>,   \
+                                    std::span<const W>, std::span<K>, std::span<W>, C);
+#define ORDO_INST_COMPACT(W)                                                                                   \
+  template void compact_flags_cuda<W>(const cuda&, std::span<const W>, std::span<const std::uint8_t>,          \
+                                      std::span<W>, std::span<std::uint64_t>);
+#define ORDO_INST_SPLIT(W)                                                                                     \
+  template void split_cuda<W>(const cuda&, std::span<const W>, std::span<const std::uint8_t>, unsigned, bool,  \
+                              std::span<W>, std::span<std::uint64_t>, bool);
+#define ORDO_INST_FORK(C, I)                                                                                   \
+  template void fork_cuda<C, I>(const cuda&, std::span<const C>, std::span<I>, std::span<I>, const fork_options&);

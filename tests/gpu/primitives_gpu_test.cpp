@@ -1,0 +1,134 @@
+// The primitives on the GPU, every variant, against the references, element
+// by element; bad arguments; a user comparator through the CUDA templates
+// (primitives_user_functor_test.cu). The *Small* tests are the
+// compute-sanitizer subset.
+#include <gtest/gtest.h>
+
+#include "common/primitives_cases.hpp"
+#include "common/type_lists.hpp"
+#include "cpu/error_expect.hpp"
+#include "gpu/device_space.hpp"
+#include "gpu/gpu_cases.hpp"
+
+namespace {
+
+using namespace ordo_test;
+
+template <class T>
+class PrimitivesGpu : public ::testing::Test {};
+TYPED_TEST_SUITE(PrimitivesGpu, key_types, type_names);
+
+TYPED_TEST(PrimitivesGpu, ScanReduce) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : prim_sizes()) {
+    check_scan<device_space, TypeParam>(sp, ordo::plus{}, n, n + 1);
+    check_scan<device_space, TypeParam>(sp, ordo::minimum{}, n, n + 2);
+    check_scan<device_space, TypeParam>(sp, ordo::maximum{}, n, n + 2);
+    check_reduce<device_space, TypeParam>(sp, ordo::plus{}, n, n + 3);
+    check_reduce<device_space, TypeParam>(sp, ordo::maximum{}, n, n + 4);
+  }
+}
+
+TYPED_TEST(PrimitivesGpu, CompactSplit) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : prim_sizes()) check_compact_split<device_space, TypeParam>(sp, n, n + 5);
+}
+
+TYPED_TEST(PrimitivesGpu, SortIdx) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
+    for (std::size_t n : prim_sizes()) {
+      check_sort_idx<device_space, TypeParam, std::uint32_t>(sp, v, ordo::less{}, n, n + 6);
+      check_sort_idx<device_space, TypeParam, std::uint64_t>(sp, v, ordo::greater{}, n, n + 7);
+    }
+}
+
+TYPED_TEST(PrimitivesGpu, Merge) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (auto [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{{0, 0},
+                                                                         {0, 5},
+                                                                         {5, 0},
+                                                                         {1, 1},
+                                                                         {100, 3},
+                                                                         {3, 100},
+                                                                         {2048, 2048},
+                                                                         {2047, 2050},
+                                                                         {40000, 70001},
+                                                                         {1 << 20, 333333}})
+    check_merge<device_space, TypeParam>(sp, ordo::less{}, na, nb, na * 3 + nb);
+  check_merge<device_space, TypeParam>(sp, ordo::greater{}, 50000, 70000, 1);
+}
+
+TEST(PrimitivesGpu, Fork) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (auto v : {ordo::fork_variant::load_balanced, ordo::fork_variant::doubling})
+    for (std::size_t np : {0, 1, 2, 33, 1000, 70000, 300000}) {
+      check_fork<device_space, std::uint32_t, std::uint32_t>(sp, v, np, np + 1);
+      check_fork<device_space, std::uint64_t, std::uint64_t>(sp, v, np, np + 2);
+      check_fork<device_space, std::uint32_t, std::uint64_t>(sp, v, np, np + 3);
+    }
+}
+
+// The compute-sanitizer subset: every kernel at small sizes.
+TEST(PrimitivesGpu, SmallEveryKernel) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {0, 1, 33, 5000, 9000}) {
+    check_scan<device_space, std::int32_t>(sp, ordo::plus{}, n, n);
+    check_reduce<device_space, float>(sp, ordo::minimum{}, n, n);
+    check_compact_split<device_space, std::uint64_t>(sp, n, n);
+    for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
+      check_sort_idx<device_space, float, std::uint32_t>(sp, v, ordo::less{}, n, n);
+    check_merge<device_space, std::int64_t>(sp, ordo::less{}, n, n / 3, n);
+    for (auto v : {ordo::fork_variant::load_balanced, ordo::fork_variant::doubling})
+      check_fork<device_space, std::uint32_t, std::uint32_t>(sp, v, n / 10, n);
+  }
+}
+
+TEST(PrimitivesGpu, BadArguments) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  auto a = sp.buf(std::vector<int>(10)), b = sp.buf(std::vector<int>(9));
+  auto f = sp.buf(std::vector<std::uint8_t>(10));
+  auto two = sp.buf(std::vector<std::uint64_t>(2));
+  EXPECT_ORDO_ERROR(ordo::scan(sp.exec, sp.cspan(a), sp.span(b)), ordo::errc::invalid_argument);
+  EXPECT_ORDO_ERROR(ordo::compact(sp.exec, sp.cspan(a), sp.cspan(f), sp.span(b), sp.span(two)),
+                    ordo::errc::invalid_argument);
+  std::vector<std::uint8_t> bad(10, 1);
+  bad[7] = 9;
+  auto d_bad = sp.buf(bad);
+  auto five = sp.buf(std::vector<std::uint64_t>(5));
+  auto out = sp.buf(std::vector<int>(10));
+  std::string msg;
+  EXPECT_TRUE(throws_ordo_error(
+      [&] { ordo::split(sp.exec, sp.cspan(a), sp.cspan(d_bad), 4, sp.span(out), sp.span(five), {.validate = true}); },
+      ordo::errc::invalid_argument, &msg));
+  EXPECT_NE(msg.find("bucket[7] = 9"), std::string::npos) << msg;
+  // Without validation the bad element is left out and nothing else breaks.
+  ordo::split(sp.exec, sp.cspan(a), sp.cspan(d_bad), 4, sp.span(out), sp.span(five));
+  EXPECT_EQ(sp.get(five), (std::vector<std::uint64_t>{0, 0, 9, 9, 9}));
+  auto counts = sp.buf(std::vector<std::uint32_t>{1, 2, 3});
+  auto parent = sp.buf(std::vector<std::uint32_t>(5));
+  for (auto v : {ordo::fork_variant::load_balanced, ordo::fork_variant::doubling}) {
+    EXPECT_TRUE(throws_ordo_error(
+        [&] {
+          ordo::fork(sp.exec, sp.cspan(counts), sp.span(parent), std::span<std::uint32_t>(),
+                     {.variant = v, .validate = true});
+        },
+        ordo::errc::invalid_argument, &msg));
+    EXPECT_NE(msg.find("add up to 6"), std::string::npos) << msg;
+    // Unvalidated, a short output is filled as far as it goes.
+    ordo::fork(sp.exec, sp.cspan(counts), sp.span(parent), std::span<std::uint32_t>(), {.variant = v});
+    EXPECT_EQ(sp.get(parent), (std::vector<std::uint32_t>{0, 1, 1, 2, 2}));
+  }
+  auto perm = sp.buf(std::vector<std::uint32_t>(9));
+  EXPECT_ORDO_ERROR(ordo::sort_idx(sp.exec, sp.cspan(a), sp.span(perm)), ordo::errc::invalid_argument);
+  EXPECT_ORDO_ERROR(ordo::merge(sp.exec, sp.cspan(a), sp.cspan(b), sp.span(a)), ordo::errc::invalid_argument);
+}
+
+}  // namespace
