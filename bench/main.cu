@@ -1,6 +1,6 @@
 // ordo_bench: runs ordo and its baselines side by side and writes one JSON
 // file per capability (bench-protocol.md).
-//   ordo_bench [--suite rank_sorted|rank|list_rank|all] [--out DIR] [--n N | --log2n K]
+//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|all] [--out DIR] [--n N | --log2n K]
 //              [--reps R] [--cpu-reps R] [--no-figures]
 #include <cstdio>
 #include <cstdlib>
@@ -15,6 +15,7 @@ void run_rank_sorted(const options&);
 void run_rank(const options&);
 void run_list_rank(const options&);
 void run_list_rank_probe(const options&);
+void run_primitives(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
     if (opt.suite == "rank" || opt.suite == "all") ordo_bench::run_rank(opt);
     if (opt.suite == "list_rank" || opt.suite == "all") ordo_bench::run_list_rank(opt);
     if (opt.suite == "list_rank_probe") ordo_bench::run_list_rank_probe(opt);
+    if (opt.suite == "primitives" || opt.suite == "all") ordo_bench::run_primitives(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

@@ -56,7 +56,7 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
   prim::split_scatter_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, k,
                                                                                flags, first.get(), out.data());
   ORDO_CUDA_LAUNCH_CHECK("split_scatter_kernel");
-  prim::split_offsets_kernel<<<1, 288, 0, s>>>(first.get(), k, segs, flags, offsets.data());
+  prim::split_offsets_kernel<><<<1, 288, 0, s>>>(first.get(), k, segs, flags, offsets.data());
   ORDO_CUDA_LAUNCH_CHECK("split_offsets_kernel");
   if (validate && !flags) {
     unsigned long long at = 0;

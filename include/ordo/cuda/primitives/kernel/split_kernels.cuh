@@ -72,6 +72,7 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
 
 // offsets[b] = first slot of bucket b, offsets[k] = elements placed; in flags
 // mode only the count of zeros is wanted.
+template <int = 0>  // a template, so every translation unit may hold it
 __global__ void split_offsets_kernel(const std::uint64_t* seg_first, unsigned k, std::uint64_t segs, bool flags,
                                      std::uint64_t* out) {
   const unsigned b = threadIdx.x;
