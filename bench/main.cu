@@ -16,6 +16,7 @@ void run_rank(const options&);
 void run_list_rank(const options&);
 void run_list_rank_probe(const options&);
 void run_primitives(const options&);
+void run_primitives_probe(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
     if (opt.suite == "list_rank" || opt.suite == "all") ordo_bench::run_list_rank(opt);
     if (opt.suite == "list_rank_probe") ordo_bench::run_list_rank_probe(opt);
     if (opt.suite == "primitives" || opt.suite == "all") ordo_bench::run_primitives(opt);
+    if (opt.suite == "primitives_probe") ordo_bench::run_primitives_probe(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

@@ -10,8 +10,8 @@
 namespace ordo::detail::prim {
 
 // Outputs [diag, diag + ITEMS) of merge(s[a0, a0 + la), s[b0, b0 + lb)).
-template <int ITEMS, class Key, class Compare>
-__device__ __forceinline__ void merge_from_smem(const Key* s, int a0, int la, int b0, int lb, int diag,
+template <int ITEMS, class Key, class Smem, class Compare>
+__device__ __forceinline__ void merge_from_smem(const Smem& s, int a0, int la, int b0, int lb, int diag,
                                                 Key (&keys)[ITEMS], int (&slot)[ITEMS], Compare comp) {
   const int i = merge_path_split(s + a0, la, s + b0, lb, diag, comp);
   serial_merge<ITEMS>(s, a0 + i, a0 + la, b0 + diag - i, b0 + lb, keys, slot, comp);
@@ -21,7 +21,7 @@ __device__ __forceinline__ void merge_from_smem(const Key* s, int a0, int la, in
 // registers, blocked (thread t holds elements t*ITEMS ..). ks and is are
 // shared scratch of THREADS * ITEMS entries. Stable.
 template <int THREADS, int ITEMS, class Key, class Index, class Compare>
-__device__ __forceinline__ void block_sort(Key* ks, Index* is, Key (&keys)[ITEMS], Index (&idx)[ITEMS], int valid,
+__device__ __forceinline__ void block_sort(padded_smem<Key> ks, padded_smem<Index> is, Key (&keys)[ITEMS], Index (&idx)[ITEMS], int valid,
                                            Compare comp) {
   static_assert((ITEMS & (ITEMS - 1)) == 0 && (THREADS & (THREADS - 1)) == 0, "powers of two");
   const int pos = threadIdx.x * ITEMS;

@@ -15,6 +15,7 @@
 #include <thrust/iterator/transform_output_iterator.h>
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "ordo/cuda/detail/check.cuh"
@@ -72,6 +73,23 @@ struct seg_finish {
   __host__ __device__ T operator()(const seg_item<T>& s) const { return s.has ? op(init, s.v) : init; }
 };
 
+// CUB tunes its scans and reductions for the operators it knows: hand it
+// ::cuda::std::plus for ordo::plus (min and max keep ours, which keep the left
+// operand on ties).
+template <class Op>
+Op cub_op(Op op) { return op; }
+inline ::cuda::std::plus<> cub_op(ordo::plus) { return {}; }
+
+template <class T, class Op>
+bool is_identity(const T& init) {
+  if constexpr (requires { Op::template identity<T>(); }) {
+    const T id = Op::template identity<T>();
+    return std::memcmp(&id, &init, sizeof(T)) == 0;
+  } else {
+    return false;
+  }
+}
+
 template <class T, class Op>
 void scan_cuda(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o) {
   check_scan_args(in.size(), out.size(), o.head_flags.size());
@@ -79,13 +97,17 @@ void scan_cuda(const cuda& exec, std::span<const T> in, std::span<T> out, Op op,
   if (n == 0) return;
   cudaStream_t s = exec.stream;
   if (o.head_flags.empty()) {
-    if (o.kind == scan_kind::inclusive)
+    if (o.kind == scan_kind::inclusive && is_identity<T, Op>(init))
+      with_cub_temp(exec, "cub::DeviceScan::InclusiveScan", [&](void* t, std::size_t& b) {
+        return cub::DeviceScan::InclusiveScan(t, b, in.data(), out.data(), cub_op(op), n, s);
+      });
+    else if (o.kind == scan_kind::inclusive)
       with_cub_temp(exec, "cub::DeviceScan::InclusiveScanInit", [&](void* t, std::size_t& b) {
-        return cub::DeviceScan::InclusiveScanInit(t, b, in.data(), out.data(), op, init, n, s);
+        return cub::DeviceScan::InclusiveScanInit(t, b, in.data(), out.data(), cub_op(op), init, n, s);
       });
     else
       with_cub_temp(exec, "cub::DeviceScan::ExclusiveScan", [&](void* t, std::size_t& b) {
-        return cub::DeviceScan::ExclusiveScan(t, b, in.data(), out.data(), op, init, n, s);
+        return cub::DeviceScan::ExclusiveScan(t, b, in.data(), out.data(), cub_op(op), init, n, s);
       });
     return;
   }
@@ -108,7 +130,8 @@ template <class T, class Op>
 void reduce_cuda(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, T init) {
   check_count_slot("reduce", "result", result.size());
   with_cub_temp(exec, "cub::DeviceReduce::Reduce", [&](void* t, std::size_t& b) {
-    return cub::DeviceReduce::Reduce(t, b, in.data(), result.data(), std::int64_t(in.size()), op, init, exec.stream);
+    return cub::DeviceReduce::Reduce(t, b, in.data(), result.data(), std::int64_t(in.size()), cub_op(op), init,
+                                     exec.stream);
   });
 }
 

@@ -48,7 +48,7 @@ void fork_cuda(const cuda& exec, std::span<const Count> counts, std::span<Index>
                                                                                        split.get());
       ORDO_CUDA_LAUNCH_CHECK("fork_partition_kernel");
       auto kernel = prim::fork_fill_kernel<P::threads, P::items, Index>;
-      const int smem = P::tile * int(sizeof(std::uint64_t) + 2 * sizeof(Index));
+      const int smem = P::tile * int(sizeof(std::uint64_t)) + 2 * prim::padded_smem<Index>::size_for(P::tile) * int(sizeof(Index));
       ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
       kernel<<<unsigned(tiles), P::threads, smem, s>>>(off.get(), np, cap, split.get(), parent.data(),
                                                        sibling.empty() ? nullptr : sibling.data());

@@ -14,10 +14,9 @@
 namespace ordo::detail {
 
 // Merges per `plan` from (a, av) and (b, bv) into (out, outv); values when av is not null.
-template <class Key, class Value, class Compare>
+template <class P = prim::merge_tile_policy, class Key, class Value, class Compare>
 void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Key* b, const Value* bv,
                        prim::merge_plan plan, std::uint64_t n_out, Key* out, Value* outv, Compare comp) {
-  using P = prim::merge_tile_policy;
   if (n_out == 0) return;
   cudaStream_t s = exec.stream;
   const std::uint64_t tiles = (n_out + P::tile - 1) / P::tile;
@@ -25,7 +24,7 @@ void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Ke
   prim::merge_partition_kernel<P::tile><<<ceil_blocks(tiles + 1, 128), 128, 0, s>>>(a, b, plan, n_out, tiles,
                                                                                     split.get(), comp);
   ORDO_CUDA_LAUNCH_CHECK("merge_partition_kernel");
-  const int smem = P::tile * int(sizeof(Key) + (av ? sizeof(Value) : 0));
+  const int smem = prim::merge_smem_bytes<Key, Value>(P::tile, av != nullptr);
   if (av) {
     auto kernel = prim::merge_tile_kernel<P::threads, P::items, true, Key, Value, Compare>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
@@ -52,7 +51,7 @@ void merge_cuda(const cuda& exec, std::span<const Key> a, std::span<const W> av,
   if (values)
     launch_merge_path(exec, a.data(), av.data(), b.data(), bv.data(), plan, out.size(), out.data(), outv.data(), comp);
   else
-    launch_merge_path<Key, W>(exec, a.data(), nullptr, b.data(), nullptr, plan, out.size(), out.data(), nullptr, comp);
+    launch_merge_path<prim::merge_tile_policy, Key, W>(exec, a.data(), nullptr, b.data(), nullptr, plan, out.size(), out.data(), nullptr, comp);
 }
 
 }  // namespace ordo::detail

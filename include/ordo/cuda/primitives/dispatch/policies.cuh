@@ -5,26 +5,17 @@
 
 namespace ordo::detail::prim {
 
-struct sort_tile_policy {   // sort_idx: block sort tile
-  static constexpr int threads = 256;
-  static constexpr int items = 16;
-  static constexpr int tile = threads * items;
+template <int THREADS, int ITEMS>
+struct tile_policy {
+  static constexpr int threads = THREADS;
+  static constexpr int items = ITEMS;
+  static constexpr int tile = THREADS * ITEMS;
 };
-struct merge_tile_policy {  // merge, and the merge passes of sort_idx
-  static constexpr int threads = 256;
-  static constexpr int items = 8;
-  static constexpr int tile = threads * items;
-};
-struct split_tile_policy {  // split: elements per block-tile step
-  static constexpr int threads = 256;
-  static constexpr int items = 8;
-  static constexpr int tile = threads * items;
-};
-struct fork_tile_policy {   // fork (load-balanced): parents + children per tile
-  static constexpr int threads = 256;
-  static constexpr int items = 8;
-  static constexpr int tile = threads * items;
-};
+
+using sort_tile_policy = tile_policy<256, 16>;   // sort_idx: block sort tile (a power of two)
+using merge_tile_policy = tile_policy<256, 8>;   // merge, and sort_idx's merge passes (its tile divides the sort tile)
+using split_tile_policy = tile_policy<256, 8>;   // split: elements per block-tile step
+using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
 template <class P>
 void print_policy(std::FILE* f, const char* name) {

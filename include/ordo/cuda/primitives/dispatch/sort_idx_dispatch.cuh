@@ -18,10 +18,11 @@
 
 namespace ordo::detail {
 
-template <class Key, class Index, class Compare>
-void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
+// S: the block sort's tile policy, M: the merge passes' (M::tile divides S::tile).
+template <class S, class M, class Key, class Index, class Compare>
+void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
                    Compare comp, const sort_idx_options& options) {
-  using S = prim::sort_tile_policy;
+  static_assert(S::tile % M::tile == 0, "merge tiles must not straddle two pairs of runs");
   check_same_size("sort_idx", "perm", perm.size(), "keys", keys.size());
   if (!sorted_keys.empty()) check_same_size("sort_idx", "sorted_keys", sorted_keys.size(), "keys", keys.size());
   check_index_fits<Index>("sort_idx", keys.size());
@@ -38,7 +39,7 @@ void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index>
   Index* ibuf[2] = {i0.get(), i1.get()};
 
   auto sort_kernel = prim::block_sort_kernel<S::threads, S::items, Key, Index, Compare>;
-  const int smem = S::tile * int(sizeof(Key) + sizeof(Index));
+  const int smem = prim::merge_smem_bytes<Key, Index>(S::tile, true);
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   sort_kernel<<<ceil_blocks(n, S::tile), S::threads, smem, s>>>(keys.data(), n, passes ? kbuf[0] : user_keys,
                                                                 passes ? ibuf[0] : perm.data(), comp);
@@ -54,11 +55,17 @@ void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index>
       prim::binary_search_merge_kernel<<<ceil_blocks(n, 256), 256, 0, s>>>(kbuf[cur], ibuf[cur], n, run, ko, io, comp);
       ORDO_CUDA_LAUNCH_CHECK("binary_search_merge_kernel");
     } else {
-      launch_merge_path(exec, kbuf[cur], ibuf[cur], kbuf[cur], ibuf[cur], prim::merge_plan{n, 0, run}, n, ko, io,
+      launch_merge_path<M>(exec, kbuf[cur], ibuf[cur], kbuf[cur], ibuf[cur], prim::merge_plan{n, 0, run}, n, ko, io,
                         comp);
     }
     cur ^= 1;
   }
+}
+
+template <class Key, class Index, class Compare>
+void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
+                   Compare comp, const sort_idx_options& options) {
+  sort_idx_with<prim::sort_tile_policy, prim::merge_tile_policy>(exec, keys, perm, sorted_keys, comp, options);
 }
 
 }  // namespace ordo::detail

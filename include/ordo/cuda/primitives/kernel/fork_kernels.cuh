@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/primitives/thread/serial_merge.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {
@@ -38,9 +39,10 @@ __global__ void __launch_bounds__(THREADS) fork_fill_kernel(const std::uint64_t*
                                                             Index* parent, Index* sibling) {
   constexpr int TILE = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
+  constexpr int SLOTS = padded_smem<Index>::size_for(TILE);
   std::uint64_t* ends = reinterpret_cast<std::uint64_t*>(smem);
-  Index* sp = reinterpret_cast<Index*>(ends + TILE);
-  Index* ss = sp + TILE;
+  const padded_smem<Index> sp{reinterpret_cast<Index*>(ends + TILE)};
+  const padded_smem<Index> ss{sp.p + SLOTS};
   const std::uint64_t nc = children_placed(off, np, cap);
   const std::uint64_t d0 = std::uint64_t(blockIdx.x) * TILE, d1 = min(d0 + TILE, np + nc);
   if (d0 >= d1) return;

@@ -41,6 +41,15 @@ __global__ void merge_partition_kernel(const Key* a, const Key* b, merge_plan pl
   split[t] = merge_path_split(a + r.a, r.na, b + r.b, r.nb, diag - r.out, comp);
 }
 
+template <class Key>
+constexpr int merge_smem_keys_bytes(int tile) {
+  return (padded_smem<Key>::size_for(tile) * int(sizeof(Key)) + 15) / 16 * 16;
+}
+template <class Key, class Value>
+constexpr int merge_smem_bytes(int tile, bool values) {
+  return merge_smem_keys_bytes<Key>(tile) + (values ? padded_smem<Value>::size_for(tile) * int(sizeof(Value)) : 0);
+}
+
 // Keys, and values when HAS_VALUES; out_keys may be null (keys not wanted).
 template <int THREADS, int ITEMS, bool HAS_VALUES, class Key, class Value, class Compare>
 __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const Value* av, const Key* b,
@@ -48,8 +57,8 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
                                                              Key* out_keys, Value* out_values, Compare comp) {
   constexpr int TILE = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
-  Key* ks = reinterpret_cast<Key*>(smem);
-  Value* vs = reinterpret_cast<Value*>(ks + TILE);
+  const padded_smem<Key> ks{reinterpret_cast<Key*>(smem)};
+  const padded_smem<Value> vs{reinterpret_cast<Value*>(smem + merge_smem_keys_bytes<Key>(TILE))};
 
   const u64 t = blockIdx.x;
   const u64 d0 = t * TILE;

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "ordo/cuda/primitives/block/block_merge.cuh"
+#include "ordo/cuda/primitives/kernel/merge_kernels.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {
@@ -15,8 +16,8 @@ __global__ void __launch_bounds__(THREADS) block_sort_kernel(const Key* keys_in,
                                                              Index* out_idx, Compare comp) {
   constexpr int TILE = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
-  Key* ks = reinterpret_cast<Key*>(smem);
-  Index* is = reinterpret_cast<Index*>(ks + TILE);
+  const padded_smem<Key> ks{reinterpret_cast<Key*>(smem)};
+  const padded_smem<Index> is{reinterpret_cast<Index*>(smem + merge_smem_keys_bytes<Key>(TILE))};
   const std::uint64_t base = std::uint64_t(blockIdx.x) * TILE;
   const int valid = int(min(std::uint64_t(TILE), n - base));
   for (int x = threadIdx.x; x < valid; x += THREADS) ks[x] = keys_in[base + x];

@@ -6,9 +6,24 @@
 
 namespace ordo::detail::prim {
 
+// A shared-memory array with one padding word after every 32, so a thread
+// writing ITEMS consecutive slots (blocked) and a warp reading 32 consecutive
+// slots (striped) both hit 32 different banks. Every access goes through it.
+template <class T>
+struct padded_smem {
+  T* p;
+  int base = 0;
+  static constexpr __host__ __device__ int size_for(int n) { return n + n / 32 + 1; }
+  __device__ __forceinline__ T& operator[](int i) const {
+    const int j = base + i;
+    return p[j + (j >> 5)];
+  }
+  __device__ __forceinline__ padded_smem operator+(int off) const { return {p, base + off}; }
+};
+
 // a = s[a_begin, a_end), b = s[b_begin, b_end); stable (a first on ties).
-template <int ITEMS, class Key, class Compare>
-__device__ __forceinline__ void serial_merge(const Key* s, int a, int a_end, int b, int b_end, Key (&keys)[ITEMS],
+template <int ITEMS, class Key, class Smem, class Compare>
+__device__ __forceinline__ void serial_merge(const Smem& s, int a, int a_end, int b, int b_end, Key (&keys)[ITEMS],
                                              int (&slot)[ITEMS], Compare comp) {
   Key ka = a < a_end ? s[a] : Key{};
   Key kb = b < b_end ? s[b] : Key{};

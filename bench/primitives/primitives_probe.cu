@@ -1,0 +1,74 @@
+// primitives_probe: tile-policy candidates for merge and sort_idx, timed on
+// the target sizes, to choose the defaults in dispatch/policies.cuh. Not a
+// results file: it prints one line per candidate (and runs each kernel once
+// for a profiler with --suite primitives_probe --reps 0).
+#include <thrust/sequence.h>
+#include <thrust/execution_policy.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "common/gpu_timer.cuh"
+#include "common/options.hpp"
+#include "ordo/cuda/primitives.cuh"
+#include "ordo/device_buffer.hpp"
+
+namespace ordo_bench {
+namespace {
+
+using u32 = std::uint32_t;
+template <int T, int I>
+using pol = ordo::detail::prim::tile_policy<T, I>;
+
+template <class S, class M>
+void probe_sort(const char* name, ordo::device_buffer<u32>& keys, ordo::device_buffer<u32>& perm, int reps) {
+  auto run = [&] {
+    ordo::detail::sort_idx_with<S, M>(ordo::cuda{}, std::as_const(keys).span(), perm.span(), std::span<u32>(),
+                                      ordo::less{}, {});
+  };
+  if (reps == 0) return run();
+  std::printf("sort_idx n=%zu sort %dx%d merge %dx%d (%s): %.3f ms\n", keys.size(), S::threads, S::items, M::threads,
+              M::items, name, median_ms(run, reps));
+}
+
+template <class P>
+void probe_merge(ordo::device_buffer<u32>& a, ordo::device_buffer<u32>& b, ordo::device_buffer<u32>& out, int reps) {
+  auto run = [&] {
+    ordo::detail::launch_merge_path<P, u32, u32>(ordo::cuda{}, a.data(), nullptr, b.data(), nullptr,
+                                                 {a.size(), b.size(), 0}, out.size(), out.data(), nullptr, ordo::less{});
+  };
+  if (reps == 0) return run();
+  std::printf("merge keys n=%zu %dx%d: %.3f ms\n", out.size(), P::threads, P::items, median_ms(run, reps));
+}
+
+}  // namespace
+
+void run_primitives_probe(const options& opt) {
+  const std::uint64_t n = opt.n >> 2;
+  std::vector<u32> h(n);
+  std::mt19937_64 g(1);
+  for (auto& x : h) x = u32(g());
+  ordo::device_buffer<u32> keys{std::span<const u32>(h)}, perm(n);
+  probe_sort<pol<256, 16>, pol<256, 8>>("current", keys, perm, opt.reps);
+  probe_sort<pol<256, 16>, pol<256, 16>>("", keys, perm, opt.reps);
+  probe_sort<pol<512, 16>, pol<256, 16>>("", keys, perm, opt.reps);
+  probe_sort<pol<256, 32>, pol<256, 16>>("", keys, perm, opt.reps);
+  probe_sort<pol<256, 16>, pol<128, 16>>("", keys, perm, opt.reps);
+  const std::uint64_t half = opt.n >> 1;
+  std::vector<u32> ha(half), hb(half);
+  for (auto& x : ha) x = u32(g());
+  for (auto& x : hb) x = u32(g());
+  std::sort(ha.begin(), ha.end());
+  std::sort(hb.begin(), hb.end());
+  ordo::device_buffer<u32> a{std::span<const u32>(ha)}, b{std::span<const u32>(hb)}, out(2 * half);
+  probe_merge<pol<256, 8>>(a, b, out, opt.reps);
+  probe_merge<pol<256, 16>>(a, b, out, opt.reps);
+  probe_merge<pol<128, 16>>(a, b, out, opt.reps);
+  probe_merge<pol<512, 8>>(a, b, out, opt.reps);
+  probe_merge<pol<128, 32>>(a, b, out, opt.reps);
+  ORDO_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+}  // namespace ordo_bench
