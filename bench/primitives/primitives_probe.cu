@@ -43,6 +43,16 @@ void probe_merge(ordo::device_buffer<u32>& a, ordo::device_buffer<u32>& b, ordo:
   std::printf("merge keys n=%zu %dx%d: %.3f ms\n", out.size(), P::threads, P::items, median_ms(run, reps));
 }
 
+template <class P>
+void probe_fork(ordo::device_buffer<u32>& counts, ordo::device_buffer<u32>& parent, ordo::device_buffer<u32>& sibling,
+                int reps) {
+  auto run = [&] {
+    ordo::detail::fork_with<P>(ordo::cuda{}, std::as_const(counts).span(), parent.span(), sibling.span(), {});
+  };
+  if (reps == 0) return run();
+  std::printf("fork children=%zu %dx%d: %.3f ms\n", parent.size(), P::threads, P::items, median_ms(run, reps));
+}
+
 }  // namespace
 
 void run_primitives_probe(const options& opt) {
@@ -51,11 +61,11 @@ void run_primitives_probe(const options& opt) {
   std::mt19937_64 g(1);
   for (auto& x : h) x = u32(g());
   ordo::device_buffer<u32> keys{std::span<const u32>(h)}, perm(n);
-  probe_sort<pol<256, 16>, pol<256, 8>>("current", keys, perm, opt.reps);
-  probe_sort<pol<256, 16>, pol<256, 16>>("", keys, perm, opt.reps);
-  probe_sort<pol<512, 16>, pol<256, 16>>("", keys, perm, opt.reps);
-  probe_sort<pol<256, 32>, pol<256, 16>>("", keys, perm, opt.reps);
+  probe_sort<pol<256, 32>, pol<128, 16>>("default", keys, perm, opt.reps);
   probe_sort<pol<256, 16>, pol<128, 16>>("", keys, perm, opt.reps);
+  probe_sort<pol<256, 32>, pol<128, 32>>("", keys, perm, opt.reps);
+  probe_sort<pol<256, 32>, pol<64, 32>>("", keys, perm, opt.reps);
+  probe_sort<pol<512, 16>, pol<128, 16>>("", keys, perm, opt.reps);
   const std::uint64_t half = opt.n >> 1;
   std::vector<u32> ha(half), hb(half);
   for (auto& x : ha) x = u32(g());
@@ -63,11 +73,20 @@ void run_primitives_probe(const options& opt) {
   std::sort(ha.begin(), ha.end());
   std::sort(hb.begin(), hb.end());
   ordo::device_buffer<u32> a{std::span<const u32>(ha)}, b{std::span<const u32>(hb)}, out(2 * half);
-  probe_merge<pol<256, 8>>(a, b, out, opt.reps);
-  probe_merge<pol<256, 16>>(a, b, out, opt.reps);
-  probe_merge<pol<128, 16>>(a, b, out, opt.reps);
-  probe_merge<pol<512, 8>>(a, b, out, opt.reps);
   probe_merge<pol<128, 32>>(a, b, out, opt.reps);
+  probe_merge<pol<256, 32>>(a, b, out, opt.reps);
+  probe_merge<pol<64, 32>>(a, b, out, opt.reps);
+  probe_merge<pol<128, 48>>(a, b, out, opt.reps);
+  probe_merge<pol<64, 64>>(a, b, out, opt.reps);
+  {  // fork: 2^24 parents, 2^28 children (uniform 16 each: the tile cost, not the skew)
+    const std::uint64_t np = opt.n >> 4;
+    std::vector<u32> c(np, 16);
+    ordo::device_buffer<u32> counts{std::span<const u32>(c)}, parent(opt.n), sibling(opt.n);
+    probe_fork<pol<256, 8>>(counts, parent, sibling, opt.reps);
+    probe_fork<pol<256, 16>>(counts, parent, sibling, opt.reps);
+    probe_fork<pol<128, 16>>(counts, parent, sibling, opt.reps);
+    probe_fork<pol<128, 32>>(counts, parent, sibling, opt.reps);
+  }
   ORDO_CUDA_CHECK(cudaDeviceSynchronize());
 }
 

@@ -25,10 +25,9 @@ struct count_or_zero {
   __host__ __device__ std::uint64_t operator()(std::uint64_t i) const { return i < np ? std::uint64_t(counts[i]) : 0; }
 };
 
-template <class Count, class Index>
-void fork_cuda(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+template <class P, class Count, class Index>
+void fork_with(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
                const fork_options& options) {
-  using P = prim::fork_tile_policy;
   if (!sibling.empty()) check_same_size("fork", "sibling", sibling.size(), "parent", parent.size());
   check_index_fits<Index>("fork", counts.size() > parent.size() ? counts.size() : parent.size());
   cudaStream_t s = exec.stream;
@@ -86,6 +85,12 @@ void fork_cuda(const cuda& exec, std::span<const Count> counts, std::span<Index>
     ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
     if (total != cap) fail_fork_total(total, cap);
   }
+}
+
+template <class Count, class Index>
+void fork_cuda(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+               const fork_options& options) {
+  fork_with<prim::fork_tile_policy>(exec, counts, parent, sibling, options);
 }
 
 }  // namespace ordo::detail

@@ -13,7 +13,8 @@
 
 namespace ordo::detail {
 
-// Merges per `plan` from (a, av) and (b, bv) into (out, outv); values when av is not null.
+// Merges per `plan` from (a, av) and (b, bv) into (out, outv); values when outv
+// is not null (av or bv may be null when that side is empty).
 template <class P = prim::merge_tile_policy, class Key, class Value, class Compare>
 void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Key* b, const Value* bv,
                        prim::merge_plan plan, std::uint64_t n_out, Key* out, Value* outv, Compare comp) {
@@ -24,8 +25,8 @@ void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Ke
   prim::merge_partition_kernel<P::tile><<<ceil_blocks(tiles + 1, 128), 128, 0, s>>>(a, b, plan, n_out, tiles,
                                                                                     split.get(), comp);
   ORDO_CUDA_LAUNCH_CHECK("merge_partition_kernel");
-  const int smem = prim::merge_smem_bytes<Key, Value>(P::tile, av != nullptr);
-  if (av) {
+  const int smem = prim::merge_smem_bytes<Key, Value>(P::tile, outv != nullptr);
+  if (outv) {
     auto kernel = prim::merge_tile_kernel<P::threads, P::items, true, Key, Value, Compare>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.get(), out, outv, comp);

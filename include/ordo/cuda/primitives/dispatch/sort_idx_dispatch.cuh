@@ -65,7 +65,7 @@ void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index>
 template <class Key, class Index, class Compare>
 void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
                    Compare comp, const sort_idx_options& options) {
-  sort_idx_with<prim::sort_tile_policy, prim::merge_tile_policy>(exec, keys, perm, sorted_keys, comp, options);
+  sort_idx_with<prim::sort_tile_policy, prim::sort_merge_policy>(exec, keys, perm, sorted_keys, comp, options);
 }
 
 }  // namespace ordo::detail
