@@ -2,9 +2,15 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 namespace ordo::tools {
 void add_demo_command(CLI::App& app);  // demo_command.cpp
 void add_rank_command(CLI::App& app);  // rank_command.cpp
 void add_listrank_command(CLI::App& app);  // listrank_command.cpp
 void add_gen_command(CLI::App& app);       // listrank_command.cpp (gen list)
+void add_primitives_commands(CLI::App& app);  // primitives_command.cpp (sortidx, scan)
+
+// --device cpu|cuda|auto: whether to run on the GPU (listrank_command.cpp).
+bool use_gpu(const std::string& device);
 }  // namespace ordo::tools

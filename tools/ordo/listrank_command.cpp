@@ -29,17 +29,6 @@ struct listrank_args {
   int threads = 0;
 };
 
-bool use_gpu(const std::string& device) {
-  if (device == "cuda") {
-    if (!cuda_available())
-      throw error(errc::not_supported, "--device cuda: no CUDA device is visible, or this ordo was built without CUDA");
-    return true;
-  }
-  if (device == "auto") return cuda_available();
-  if (device != "cpu") throw error(errc::invalid_argument, "--device: unknown device '" + device + "' (expected cpu, cuda or auto)");
-  return false;
-}
-
 template <class Index, class Rank>
 void run(bool gpu, int threads, const list_options& o, std::span<const Index> succ, std::span<Rank> ranks) {
   if (!gpu) return list_rank(cpu{threads}, succ, ranks, o);
@@ -118,6 +107,17 @@ void run_gen_list(const gen_list_args& a) {
 }
 
 }  // namespace
+
+bool use_gpu(const std::string& device) {
+  if (device == "cuda") {
+    if (!cuda_available())
+      throw error(errc::not_supported, "--device cuda: no CUDA device is visible, or this ordo was built without CUDA");
+    return true;
+  }
+  if (device == "auto") return cuda_available();
+  if (device != "cpu") throw error(errc::invalid_argument, "--device: unknown device '" + device + "' (expected cpu, cuda or auto)");
+  return false;
+}
 
 void add_listrank_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
