@@ -10,30 +10,9 @@
 
 namespace ordo_bench {
 
-template <class F>
-double median_ms(F&& run, int reps, cudaStream_t stream = nullptr) {
-  cudaEvent_t a, b;
-  ORDO_CUDA_CHECK(cudaEventCreate(&a));
-  ORDO_CUDA_CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 2; ++i) run();
-  std::vector<double> t;
-  for (int i = 0; i < reps; ++i) {
-    ORDO_CUDA_CHECK(cudaEventRecord(a, stream));
-    run();
-    ORDO_CUDA_CHECK(cudaEventRecord(b, stream));
-    ORDO_CUDA_CHECK(cudaEventSynchronize(b));
-    float ms = 0;
-    ORDO_CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  ORDO_CUDA_CHECK(cudaEventDestroy(a));
-  ORDO_CUDA_CHECK(cudaEventDestroy(b));
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 // As median_ms, for a baseline that consumes its input (CUB's in-place
-// sorts): prep() restores the input before each run and is not timed.
+// sorts): prep() restores the input before each run (warm-ups included) and
+// is not timed.
 template <class P, class F>
 double median_ms_prepared(P&& prep, F&& run, int reps, cudaStream_t stream = nullptr) {
   cudaEvent_t a, b;
@@ -54,6 +33,11 @@ double median_ms_prepared(P&& prep, F&& run, int reps, cudaStream_t stream = nul
   ORDO_CUDA_CHECK(cudaEventDestroy(b));
   std::sort(t.begin(), t.end());
   return t[t.size() / 2];
+}
+
+template <class F>
+double median_ms(F&& run, int reps, cudaStream_t stream = nullptr) {
+  return median_ms_prepared([] {}, run, reps, stream);
 }
 
 // The protocol's copy floor: a device-to-device copy of half the bytes the
