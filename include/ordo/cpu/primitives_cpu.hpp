@@ -234,9 +234,13 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
     m = std::max<std::size_t>(m, 1);
 #pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
     for (int c = 0; c < chunks; ++c) {
+      // (key, index) pairs by value: sorting indices that point into the
+      // keys would make every comparison a cache miss.
       const std::size_t b = std::min(n, std::size_t(c) * m), e = std::min(n, b + m);
-      std::stable_sort(ia.begin() + b, ia.begin() + e, [&](Index x, Index y) { return comp(keys[x], keys[y]); });
-      for (std::size_t i = b; i < e; ++i) ka[i] = keys[ia[i]];
+      std::vector<std::pair<Key, Index>> pairs(e - b);
+      for (std::size_t i = b; i < e; ++i) pairs[i - b] = {keys[i], Index(i)};
+      std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+      for (std::size_t i = b; i < e; ++i) ka[i] = pairs[i - b].first, ia[i] = pairs[i - b].second;
     }
     for (; m < n; m *= 2) {
       for (std::size_t s = 0; s < n; s += 2 * m) {
