@@ -1,0 +1,71 @@
+// CPU fork: Listing 1 (doubling rounds) and the load-balanced walk.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/detail/primitives_checks.hpp"
+
+namespace ordo::detail {
+// --- fork -----------------------------------------------------------------
+template <class Count>
+std::vector<std::uint64_t> fork_offsets_cpu(std::span<const Count> counts) {
+  std::vector<std::uint64_t> off(counts.size() + 1, 0);
+  for (std::size_t i = 0; i < counts.size(); ++i) off[i + 1] = off[i] + std::uint64_t(counts[i]);
+  return off;
+}
+
+template <class Count, class Index>
+void fork_cpu(const cpu& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+              const fork_options& o) {
+  if (!sibling.empty()) check_same_size("fork", "sibling", sibling.size(), "parent", parent.size());
+  check_index_fits<Index>("fork", std::max(counts.size(), parent.size()));
+  const std::vector<std::uint64_t> off = fork_offsets_cpu(counts);
+  const std::uint64_t total = off.back();
+  if (total != parent.size()) fail_fork_total(total, parent.size());
+  const std::size_t np = counts.size();
+  const int chunks = cpu_chunks(exec, total);
+  if (o.variant == fork_variant::doubling) {
+    // Listing 1: parents still owed children fill 1, 2, 4, ... entries per
+    // round, then drop out once done (the kill/compact step).
+    struct owed { std::uint64_t first; std::uint64_t left; Index id; };
+    std::vector<owed> live, next;
+    for (std::size_t i = 0; i < np; ++i)
+      if (counts[i]) live.push_back({off[i], std::uint64_t(counts[i]), Index(i)});
+    for (std::uint64_t sz = 1; !live.empty(); sz *= 2) {
+      const std::int64_t nl = std::int64_t(live.size());
+#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
+      for (std::int64_t j = 0; j < nl; ++j) {
+        const owed& p = live[j];
+        for (std::uint64_t f = 0; f < std::min(sz, p.left); ++f) parent[p.first + f] = p.id;
+      }
+      next.clear();
+      for (const owed& p : live)
+        if (p.left > sz) next.push_back({p.first + sz, p.left - sz, p.id});
+      live.swap(next);
+    }
+    if (!sibling.empty()) {
+#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
+      for (std::int64_t c = 0; c < std::int64_t(total); ++c) sibling[c] = Index(c - off[parent[c]]);
+    }
+    return;
+  }
+  // Load-balanced: each chunk of children finds its first parent by binary
+  // search over the offsets, then walks parents and children together.
+#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
+  for (int c = 0; c < chunks; ++c) {
+    const std::uint64_t b = chunk_begin(total, chunks, c), e = chunk_begin(total, chunks, c + 1);
+    if (b == e) continue;
+    std::size_t p = std::size_t(std::upper_bound(off.begin(), off.end(), b) - off.begin()) - 1;
+    for (std::uint64_t k = b; k < e; ++k) {
+      while (off[p + 1] <= k) ++p;
+      parent[k] = Index(p);
+      if (!sibling.empty()) sibling[k] = Index(k - off[p]);
+    }
+  }
+}
+
+}  // namespace ordo::detail

@@ -1,0 +1,66 @@
+// CPU scan (segmented by head flags too) and reduce: fold per chunk, carry
+// across chunks in order, then scan each chunk from its carry.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/detail/primitives_checks.hpp"
+
+namespace ordo::detail {
+// --- scan -----------------------------------------------------------------
+template <class T, class Op>
+void scan_cpu(const cpu& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o) {
+  check_scan_args(in.size(), out.size(), o.head_flags.size());
+  const std::size_t n = in.size();
+  const std::uint8_t* flags = o.head_flags.empty() ? nullptr : o.head_flags.data();
+  const bool exclusive = o.kind == scan_kind::exclusive;
+  const int chunks = cpu_chunks(exec, n);
+  // Per chunk: the fold since its last head, and whether it had one.
+  std::vector<partial<T>> tail(chunks), carry(chunks);
+  std::vector<char> had_head(chunks, 0);
+#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
+  for (int c = 0; c < chunks; ++c) {
+    partial<T> acc;
+    for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
+      if (i == 0 || (flags && flags[i])) acc.has = false, had_head[c] = 1;
+      acc = acc.has ? partial<T>{true, op(acc.v, in[i])} : partial<T>{true, in[i]};
+    }
+    tail[c] = acc;
+  }
+  for (int c = 1; c < chunks; ++c) carry[c] = had_head[c - 1] ? tail[c - 1] : combine(carry[c - 1], tail[c - 1], op);
+#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
+  for (int c = 0; c < chunks; ++c) {
+    partial<T> acc = carry[c];
+    for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
+      const T x = in[i];  // read before writing: out may alias in
+      if (i == 0 || (flags && flags[i])) acc.has = false;
+      if (exclusive) out[i] = acc.has ? op(init, acc.v) : init;
+      acc = acc.has ? partial<T>{true, op(acc.v, x)} : partial<T>{true, x};
+      if (!exclusive) out[i] = op(init, acc.v);
+    }
+  }
+}
+
+// --- reduce ---------------------------------------------------------------
+template <class T, class Op>
+T reduce_cpu(const cpu& exec, std::span<const T> in, Op op, T init) {
+  const std::size_t n = in.size();
+  const int chunks = cpu_chunks(exec, n);
+  std::vector<partial<T>> part(chunks);
+#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
+  for (int c = 0; c < chunks; ++c) {
+    partial<T> acc;
+    for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i)
+      acc = acc.has ? partial<T>{true, op(acc.v, in[i])} : partial<T>{true, in[i]};
+    part[c] = acc;
+  }
+  partial<T> all{true, init};
+  for (auto& p : part) all = combine(all, p, op);
+  return all.v;
+}
+
+}  // namespace ordo::detail
