@@ -6,6 +6,7 @@
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"
+#include "ordo/segmented_sort.hpp"
 #include "ordo/ops.hpp"
 #include "ordo/rank.hpp"
 #include "ordo/types.hpp"

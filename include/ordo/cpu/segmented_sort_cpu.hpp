@@ -1,0 +1,151 @@
+// CPU segmented sort: segments in parallel with dynamic scheduling (short
+// ones handed out in batches), then each long segment sorted by every thread
+// at once (the primitives' parallel merge sort). cpu{1} is the sequential
+// reference: one std::sort / std::stable_sort per segment.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "ordo/primitives.hpp"
+#include "ordo/detail/segment_desc.hpp"
+
+namespace ordo::detail {
+
+struct no_values {};
+
+template <class Compare>
+struct reversed_order {
+  Compare comp;
+  template <class A, class B>
+  ORDO_OP_HD constexpr bool operator()(const A& a, const B& b) const { return comp(b, a); }
+};
+
+// Throws on the first (lowest-numbered) bad segment.
+inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment_desc& d) {
+  const std::uint64_t m = d.count;
+  std::uint64_t first_bad = m;
+  const int threads = m < (1u << 16) ? 1 : exec.resolved_threads();
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(min : first_bad) if (threads > 1)
+  for (std::uint64_t i = 0; i < m; ++i)
+    if (!d.valid(d[i]) && i < first_bad) first_bad = i;
+  if (first_bad < m) throw_bad_segment(fn, d, first_bad, d[first_bad]);
+}
+
+// Segments at least this long (and more than a thread's share of n) are
+// sorted by all threads together, after the short ones.
+inline constexpr std::uint64_t cpu_long_segment = std::uint64_t(1) << 16;
+
+// Sorts one segment [b, e) of in into out (in may be out).
+template <class Key, class Value, class Compare>
+void sort_one_segment(const Key* in, Key* out, const Value* vin, Value* vout, std::uint64_t b, std::uint64_t e,
+                      bool stable, Compare comp, std::vector<std::pair<Key, Value>>& pairs) {
+  if constexpr (std::is_same_v<Value, no_values>) {
+    if (in != out) std::copy(in + b, in + e, out + b);
+    if (stable) std::stable_sort(out + b, out + e, comp);
+    else std::sort(out + b, out + e, comp);
+  } else {
+    pairs.resize(e - b);
+    for (std::uint64_t i = b; i < e; ++i) pairs[i - b] = {in[i], vin[i]};
+    std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+    for (std::uint64_t i = b; i < e; ++i) out[i] = pairs[i - b].first, vout[i] = pairs[i - b].second;
+  }
+}
+
+// One long segment, every thread: a stable parallel argsort, then gathers.
+template <class Key, class Value, class Compare>
+void sort_long_segment(const cpu& exec, const Key* in, Key* out, const Value* vin, Value* vout, std::uint64_t b,
+                       std::uint64_t e, Compare comp) {
+  const std::uint64_t len = e - b;
+  std::vector<std::uint64_t> perm(len);
+  std::vector<Key> sorted(len);
+  sort_idx_cpu(exec, std::span<const Key>(in + b, len), std::span<std::uint64_t>(perm), std::span<Key>(sorted), comp,
+               sort_idx_options{});
+  std::copy(sorted.begin(), sorted.end(), out + b);
+  if constexpr (!std::is_same_v<Value, no_values>) {
+    std::vector<Value> moved(len);
+    const int threads = exec.resolved_threads();
+#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
+    for (std::uint64_t i = 0; i < len; ++i) moved[i] = vin[b + perm[i]];
+    std::copy(moved.begin(), moved.end(), vout + b);
+  }
+}
+
+// Ascending by comp (the caller reverses comp for descending).
+template <class Key, class Value, class Compare>
+void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, const Value* vin, Value* vout,
+                                  const segment_desc& d, bool stable_asked, Compare comp) {
+  const int threads = exec.resolved_threads();
+  const std::uint64_t m = d.count;
+  const std::uint64_t long_from =
+      threads > 1 ? std::max<std::uint64_t>(cpu_long_segment, d.n / std::uint64_t(threads)) : ~std::uint64_t(0);
+  // A keys-only sort with a built-in order may be unstable (the GPU's bitonic
+  // path is); everything else is stable on both backends.
+  const bool stable = stable_asked || !std::is_same_v<Value, no_values> ||
+                      !(std::is_same_v<Compare, less> || std::is_same_v<Compare, reversed_order<less>>);
+  std::vector<std::uint64_t> long_ones;
+#pragma omp parallel num_threads(threads) if (threads > 1 && m > 1)
+  {
+    std::vector<std::pair<Key, Value>> pairs;
+    std::vector<std::uint64_t> mine;
+#pragma omp for schedule(dynamic, 256) nowait
+    for (std::uint64_t i = 0; i < m; ++i) {
+      const segment_range r = d[i];
+      if (r.end - r.begin >= long_from) mine.push_back(i);
+      else if (r.end > r.begin) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, pairs);
+    }
+#pragma omp critical(ordo_segsort_long)
+    long_ones.insert(long_ones.end(), mine.begin(), mine.end());
+  }
+  for (const std::uint64_t i : long_ones) {
+    const segment_range r = d[i];
+    sort_long_segment(exec, in, out, vin, vout, r.begin, r.end, comp);
+  }
+}
+
+template <class Key, class Value, class Compare>
+void segmented_sort_cpu(const cpu& exec, const Key* in, Key* out, const Value* vin, Value* vout,
+                        const segment_desc& d, const segmented_sort_options& o, Compare comp) {
+  if (o.validate) validate_segments_cpu(exec, "segmented_sort", d);
+  if (o.order == sort_order::descending)
+    segmented_sort_ascending_cpu(exec, in, out, vin, vout, d, o.stable, reversed_order<Compare>{comp});
+  else
+    segmented_sort_ascending_cpu(exec, in, out, vin, vout, d, o.stable, comp);
+}
+
+template <class Key, class Value>
+void check_segsort_sizes(std::size_t n_in, std::size_t n_out, std::size_t n_vin, std::size_t n_vout, bool values) {
+  check_same_size("segmented_sort", "keys_out", n_out, "keys_in", n_in);
+  if (values) {
+    check_same_size("segmented_sort", "values_in", n_vin, "keys_in", n_in);
+    check_same_size("segmented_sort", "values_out", n_vout, "keys_in", n_in);
+  }
+}
+
+}  // namespace ordo::detail
+
+namespace ordo {
+
+template <class Key, class Offset, class Compare>
+void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    const segments<Offset>& segs, const segmented_sort_options& options, Compare comp) {
+  detail::check_segsort_sizes<Key, Key>(keys_in.size(), keys_out.size(), 0, 0, false);
+  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+  detail::segmented_sort_cpu<Key, detail::no_values>(exec, keys_in.data(), keys_out.data(), nullptr, nullptr, d,
+                                                     options, comp);
+}
+
+template <class Key, class Value, class Offset, class Compare>
+void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
+                    const segmented_sort_options& options, Compare comp) {
+  detail::check_segsort_sizes<Key, Value>(keys_in.size(), keys_out.size(), values_in.size(), values_out.size(), true);
+  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+  detail::segmented_sort_cpu(exec, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(), d, options,
+                             comp);
+}
+
+}  // namespace ordo

@@ -1,0 +1,216 @@
+// Dispatch for the segmented sort: bin (histogram, one read-back that also
+// carries the validation result, bin), then one launch per non-empty bin:
+// unit copy, reg-sort warp bins, smem-merge block bins, and the grid bin's
+// chunk sort and merge passes. Everything after the read-back is enqueued on
+// the stream without waiting.
+#pragma once
+#include <cub/device/device_scan.cuh>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/launch.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
+#include "ordo/cuda/segmented_sort/kernel/bin_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/reg_sort_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
+#include "ordo/segmented_sort.hpp"
+
+namespace ordo::detail::segsort {
+
+template <int M, int P, int B>
+constexpr bool is_warp_bin(const warp_bin<M, P, B>*) { return true; }
+template <int W, int P>
+constexpr bool is_warp_bin(const block_bin<W, P>*) { return false; }
+
+inline bool striped_for(segsort_write w, int P) {
+  if (w == segsort_write::automatic) return P >= 4;
+  return w == segsort_write::striped;
+}
+
+template <class Kernel>
+void allow_smem(Kernel k, int bytes) {
+  if (bytes > 48 * 1024) ORDO_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
+}
+
+template <class Bin, bool POS, class IO>
+void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w) {
+  using K = typename IO::key_t;
+  if (count == 0) return;
+  if constexpr (is_warp_bin(static_cast<const Bin*>(nullptr))) {
+    const unsigned blocks = ceil_blocks(count * Bin::M, Bin::block);
+    reg_sort_bin_kernel<Bin::M, Bin::P, Bin::block, POS>
+        <<<blocks, Bin::block, 0, s>>>(io, d, list, count, striped_for(w, Bin::P));
+    ORDO_CUDA_LAUNCH_CHECK("reg_sort_bin_kernel");
+  } else {
+    auto kernel = smem_merge_bin_kernel<Bin::warps, Bin::P, POS, IO>;
+    const int smem = block_sort_smem_bytes<K>(Bin::n, POS);
+    allow_smem(kernel, smem);
+    kernel<<<unsigned(count), Bin::warps * 32, smem, s>>>(io, d, list);
+    ORDO_CUDA_LAUNCH_CHECK("smem_merge_bin_kernel");
+  }
+}
+
+template <bool POS, class IO, class... Bins, std::size_t... I>
+void launch_bins(bin_list<Bins...>, std::index_sequence<I...>, cudaStream_t s, const IO& io, const segment_desc& d,
+                 const u32* lists, const u64* start, const unsigned long long* count, segsort_write w) {
+  (launch_bin<Bins, POS>(s, io, d, lists + start[I + 1], count[I + 1], w), ...);
+}
+
+template <class Policy, bool POS, class IO>
+void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u32* list, u64 G, u64 chunks,
+                  u64 max_len) {
+  using K = typename IO::key_t;
+  constexpr int TILE = Policy::grid_threads * Policy::grid_items;
+  static_assert(TILE == Policy::grid_warps * 32 * Policy::grid_items, "chunk sort and merge tiles must agree");
+  if (max_len > 0xffffffffull)
+    throw error(errc::not_supported, "segmented_sort: on the GPU a segment holds at most 2^32 - 1 elements (one has " +
+                                         std::to_string(max_len) + ")");
+  cudaStream_t s = exec.stream;
+  scratch<u64> base(exec, G + 1);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(base.get() + G, 0, sizeof(u64), s));
+  grid_chunk_count_kernel<0><<<elementwise_blocks(G), 256, 0, s>>>(d, list, G, TILE, base.get());
+  ORDO_CUDA_LAUNCH_CHECK("grid_chunk_count_kernel");
+  std::size_t temp_bytes = 0;
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, base.get(), base.get(), G + 1, s));
+  scratch<unsigned char> temp(exec, temp_bytes);
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, base.get(), base.get(), G + 1, s));
+  const grid_bin gb{d, list, base.get(), G};
+
+  const u64 slots = chunks * TILE;
+  int passes = 0;
+  for (u64 run = TILE; run < max_len; run *= 2) ++passes;
+  scratch<K> k0(exec, slots), k1(exec, passes > 1 ? slots : 0);
+  scratch<u32> p0(exec, POS ? slots : 0), p1(exec, POS && passes > 1 ? slots : 0);
+  K* kb[2] = {k0.get(), k1.get()};
+  u32* pb[2] = {p0.get(), p1.get()};
+
+  auto sort_kernel = grid_chunk_sort_kernel<Policy::grid_warps, Policy::grid_items, POS, IO>;
+  const int smem = block_sort_smem_bytes<K>(TILE, POS);
+  allow_smem(sort_kernel, smem);
+  sort_kernel<<<unsigned(chunks), Policy::grid_warps * 32, smem, s>>>(io, gb, kb[0], pb[0]);
+  ORDO_CUDA_LAUNCH_CHECK("grid_chunk_sort_kernel");
+  auto merge_kernel = grid_merge_kernel<Policy::grid_threads, Policy::grid_items, POS, IO>;
+  allow_smem(merge_kernel, smem);
+  int cur = 0;
+  for (u64 run = TILE; run < max_len; run *= 2, cur ^= 1) {
+    merge_kernel<<<unsigned(chunks), Policy::grid_threads, smem, s>>>(io, gb, run, kb[cur], pb[cur], kb[cur ^ 1],
+                                                                      pb[cur ^ 1]);
+    ORDO_CUDA_LAUNCH_CHECK("grid_merge_kernel");
+  }
+}
+
+// Reads the offsets of bad segment i back and throws the CPU's message.
+[[noreturn]] inline void throw_bad_segment_cuda(const segment_desc& d, u64 i) {
+  const auto fetch = [&](const void* p, u64 j) {
+    std::uint64_t v = 0;
+    ORDO_CUDA_CHECK(cudaMemcpy(&v, static_cast<const char*>(p) + j * d.width, d.width, cudaMemcpyDeviceToHost));
+    segment_desc h = d;
+    h.begins = &v;
+    return h.load(&v, 0);
+  };
+  segment_range r{};
+  if (d.kind == segment_kind::offsets) r = {fetch(d.begins, i), fetch(d.begins, i + 1)};
+  else r = {fetch(d.begins, i), fetch(d.ends, i)};
+  throw_bad_segment("segmented_sort", d, i, r);
+}
+
+template <class Policy, bool POS, class IO>
+void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_write w) {
+  if (d.count == 0) return;
+  if (d.count > 0xffffffffull)
+    throw error(errc::not_supported, "segmented_sort: on the GPU at most 2^32 - 1 segments (got " +
+                                         std::to_string(d.count) + ")");
+  constexpr int top = Policy::top_log2, n_bins = top + 2;
+  constexpr int TILE = Policy::grid_threads * Policy::grid_items;
+  static_assert(Policy::bins::size == top && n_bins <= max_bins, "one policy per power-of-two bin");
+  cudaStream_t s = exec.stream;
+
+  scratch<bin_summary> sum(exec, 1);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(sum.get(), 0, sizeof(bin_summary), s));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(&sum.get()->first_bad, 0xff, sizeof(unsigned long long), s));
+  bin_histogram_kernel<256><<<elementwise_blocks(d.count), 256, 0, s>>>(d, top, TILE, sum.get());
+  ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
+  bin_summary h{};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
+  if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
+
+  u64 start[max_bins + 1] = {};
+  for (int b = 0; b < n_bins; ++b) start[b + 1] = start[b] + h.count[b];
+  const u64 listed = start[n_bins];
+  if (listed == 0) return;
+  scratch<u32> lists(exec, listed);
+  scratch<unsigned long long> cursor(exec, n_bins);
+  unsigned long long cur_h[max_bins];
+  for (int b = 0; b < n_bins; ++b) cur_h[b] = start[b];
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(cursor.get(), cur_h, n_bins * sizeof(unsigned long long), cudaMemcpyHostToDevice, s));
+  bin_scatter_kernel<256><<<elementwise_blocks(d.count), 256, 0, s>>>(d, top, cursor.get(), lists.get());
+  ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
+
+  if (h.count[0]) {
+    unit_bin_kernel<<<elementwise_blocks(h.count[0]), 256, 0, s>>>(io, d, lists.get(), h.count[0]);
+    ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
+  }
+  launch_bins<POS>(typename Policy::bins{}, std::make_index_sequence<Policy::bins::size>{}, s, io, d, lists.get(),
+                   start, h.count, w);
+  if (h.count[n_bins - 1])
+    run_grid_bin<Policy, POS>(exec, io, d, lists.get() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
+                              h.max_len);
+}
+
+template <class Key>
+constexpr key_kind kind_of() {
+  if constexpr (std::is_floating_point_v<Key>) return key_kind::floating;
+  else if constexpr (std::is_signed_v<Key>) return key_kind::signed_int;
+  else return key_kind::unsigned_int;
+}
+
+// The built-in orders, one instantiation per code width (libordo compiles both).
+template <class Code>
+void segsort_codes(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool pos, segsort_write w) {
+  if (pos) segsort_run<sm90_policy, true>(exec, io, d, w);
+  else segsort_run<sm90_policy, false>(exec, io, d, w);
+}
+extern template void segsort_codes<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, const segment_desc&,
+                                                  bool, segsort_write);
+extern template void segsort_codes<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, const segment_desc&,
+                                                  bool, segsort_write);
+
+}  // namespace ordo::detail::segsort
+
+namespace ordo::detail {
+
+template <class Key, class Compare>
+void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const void* values_in,
+                         void* values_out, unsigned value_bytes, const segment_desc& d,
+                         const segmented_sort_options& o, Compare comp) {
+  using namespace segsort;
+  const value_mover values{values_in, values_out, value_bytes};
+  const bool descending = o.order == sort_order::descending;
+  if constexpr (std::is_same_v<Compare, less> && is_key_type_v<Key>) {
+    using Code = std::conditional_t<sizeof(Key) == 4, u32, u64>;
+    constexpr key_kind kind = kind_of<Key>();
+    // Positions travel with the keys unless this is the unstable keys-only sort.
+    const bool pos = o.stable || value_bytes != 0;
+    const bool exact = pos && kind == key_kind::floating;
+    const code_io<Code> io{reinterpret_cast<const Code*>(keys_in), reinterpret_cast<Code*>(keys_out), values, kind,
+                           descending, exact, exact};
+    segsort_codes<Code>(exec, io, d, pos, o.write);
+  } else {
+    if (descending) {
+      const user_io<Key, reversed_order<Compare>> io{keys_in, keys_out, values, {comp}};
+      segsort_run<sm90_policy, true>(exec, io, d, o.write);
+    } else {
+      const user_io<Key, Compare> io{keys_in, keys_out, values, comp};
+      segsort_run<sm90_policy, true>(exec, io, d, o.write);
+    }
+  }
+}
+
+}  // namespace ordo::detail

@@ -1,0 +1,95 @@
+// Kernel scope: the paper's histogram-scan-bin binning (Sec. 3.1). One thread
+// per segment finds its bin (by length: unit, one bin per power of two up to
+// the largest block bin, then the grid bin); warp votes (__ballot_sync,
+// __popc) build a warp histogram, the first lane adds it to the block's in
+// shared memory, and the block's goes to the global one. The same pass checks
+// every segment (the first bad one is kept by atomicMin) and sums what the
+// grid bin needs. The scan of the bin sizes is done on the host, which reads
+// the histogram back anyway; the bin kernel then places each segment id at
+// its bin's cursor, again with one atomic per warp and bin.
+#pragma once
+#include <cstdint>
+
+#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/detail/segment_desc.hpp"
+
+namespace ordo::detail::segsort {
+
+inline constexpr int max_bins = 16;
+
+// What the host reads back after the histogram: one small copy.
+struct bin_summary {
+  unsigned long long count[max_bins];
+  unsigned long long first_bad;   // ~0: every segment is valid
+  unsigned long long grid_chunks; // sum of ceil(len / chunk) over the grid bin
+  unsigned long long max_len;
+};
+
+// Bin of a segment of `len` elements: -1 empty, 0 one element, b for
+// 2^(b-1) < len <= 2^b while 2^b <= top, grid_bin above.
+__device__ __forceinline__ int bin_of(u64 len, int top_log2) {
+  if (len == 0) return -1;
+  if (len == 1) return 0;
+  const int b = 64 - __clzll((long long)(len - 1));
+  return b <= top_log2 ? b : top_log2 + 1;
+}
+
+template <int THREADS>
+__global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, int top_log2, u64 chunk,
+                                                                bin_summary* out) {
+  __shared__ unsigned long long hist[max_bins];
+  for (int b = threadIdx.x; b < max_bins; b += THREADS) hist[b] = 0;
+  __syncthreads();
+  const int n_bins = top_log2 + 2, lane = threadIdx.x & 31;
+  unsigned long long chunks = 0, longest = 0;
+  for (u64 base = u64(blockIdx.x) * THREADS; base < d.count; base += u64(gridDim.x) * THREADS) {
+    const u64 i = base + threadIdx.x;
+    int bin = -1;
+    if (i < d.count) {
+      const segment_range r = d[i];
+      if (!d.valid(r)) {
+        atomicMin(&out->first_bad, (unsigned long long)i);
+      } else {
+        const u64 len = r.end - r.begin;
+        bin = bin_of(len, top_log2);
+        longest = max(longest, (unsigned long long)len);
+        if (bin == n_bins - 1) chunks += (len + chunk - 1) / chunk;
+      }
+    }
+    for (int b = 0; b < n_bins; ++b) {
+      const unsigned vote = __ballot_sync(0xffffffffu, bin == b);
+      if (lane == 0 && vote) atomicAdd(&hist[b], (unsigned long long)__popc(vote));
+    }
+  }
+  if (chunks) atomicAdd(&out->grid_chunks, chunks);
+  if (longest) atomicMax(&out->max_len, longest);
+  __syncthreads();
+  for (int b = threadIdx.x; b < n_bins; b += THREADS)
+    if (hist[b]) atomicAdd(&out->count[b], hist[b]);
+}
+
+// cursor[b] starts at bin b's first slot in `lists`.
+template <int THREADS>
+__global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, int top_log2,
+                                                              unsigned long long* cursor, u32* lists) {
+  const int n_bins = top_log2 + 2, lane = threadIdx.x & 31;
+  for (u64 base = u64(blockIdx.x) * THREADS; base < d.count; base += u64(gridDim.x) * THREADS) {
+    const u64 i = base + threadIdx.x;
+    int bin = -1;
+    if (i < d.count) {
+      const segment_range r = d[i];
+      bin = bin_of(r.end - r.begin, top_log2);
+    }
+    for (int b = 0; b < n_bins; ++b) {
+      const unsigned vote = __ballot_sync(0xffffffffu, bin == b);
+      if (!vote) continue;
+      const int leader = __ffs(vote) - 1;
+      unsigned long long at = 0;
+      if (lane == leader) at = atomicAdd(&cursor[b], (unsigned long long)__popc(vote));
+      at = __shfl_sync(0xffffffffu, at, leader);
+      if (bin == b) lists[at + __popc(vote & ((1u << lane) - 1))] = u32(i);
+    }
+  }
+}
+
+}  // namespace ordo::detail::segsort

@@ -1,0 +1,136 @@
+// Kernel scope: the block bins (one block per segment: reg-sort per warp,
+// then smem-merge) and the grid bin for long segments (Sec. 3.1 (4)): each
+// segment is cut into chunks of one block's tile, the chunks are block-sorted
+// into a scratch buffer, and merge passes double the sorted runs inside every
+// long segment at once, each block producing one tile of output by a
+// merge-path search over global memory and a merge in shared memory. A
+// segment's last pass writes the caller's output.
+#pragma once
+#include <cstdint>
+
+#include "ordo/cuda/segmented_sort/block/smem_merge.cuh"
+#include "ordo/detail/merge_path.hpp"
+#include "ordo/detail/segment_desc.hpp"
+
+namespace ordo::detail::segsort {
+
+template <int WARPS, int P, bool POS, class IO>
+__global__ void __launch_bounds__(WARPS * 32) smem_merge_bin_kernel(IO io, segment_desc d, const u32* segs) {
+  using K = typename IO::key_t;
+  constexpr int TILE = WARPS * 32 * P;
+  extern __shared__ __align__(16) unsigned char smem[];
+  const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
+  const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
+  const segment_range r = d[segs[blockIdx.x]];
+  const int len = int(r.end - r.begin);
+  block_sort_range<WARPS, P, POS>(io, r.begin, len, 0, u32(len), ks, ps);
+  for (int x = threadIdx.x; x < len; x += WARPS * 32) io.store(r.begin + x, r.begin + (POS ? ps[x] : 0u), ks[x]);
+}
+
+// The grid bin's bookkeeping: segment g of the bin has chunks
+// [chunk_base[g], chunk_base[g + 1]) and scratch [chunk_base[g] * TILE, ...).
+struct grid_bin {
+  segment_desc d;
+  const u32* segs;
+  const u64* chunk_base;  // exclusive scan of the chunk counts, G + 1 entries
+  u64 G;
+};
+struct grid_chunk {
+  segment_range r;
+  u64 c;     // chunk within the segment
+  u64 base;  // the segment's first scratch slot
+};
+template <int TILE>
+__device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
+  u64 lo = 0, hi = gb.G;  // last g with chunk_base[g] <= q
+  while (hi - lo > 1) {
+    const u64 mid = (lo + hi) / 2;
+    if (gb.chunk_base[mid] <= q) lo = mid;
+    else hi = mid;
+  }
+  return {gb.d[gb.segs[lo]], q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE};
+}
+
+template <int G>
+__global__ void grid_chunk_count_kernel(segment_desc d, const u32* segs, u64 count, u64 tile, u64* chunks) {
+  for (u64 g = u64(blockIdx.x) * blockDim.x + threadIdx.x; g < count; g += u64(gridDim.x) * blockDim.x) {
+    const segment_range r = d[segs[g]];
+    chunks[g] = (r.end - r.begin + tile - 1) / tile;
+  }
+}
+
+template <int WARPS, int P, bool POS, class IO, class K = typename IO::key_t>
+__global__ void __launch_bounds__(WARPS * 32) grid_chunk_sort_kernel(IO io, grid_bin gb, K* kout, u32* pout) {
+  constexpr int TILE = WARPS * 32 * P;
+  extern __shared__ __align__(16) unsigned char smem[];
+  const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
+  const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
+  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
+  const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
+  const int len = int(min(u64(TILE), seg_len - first));
+  block_sort_range<WARPS, P, POS>(io, gc.r.begin + first, len, u32(first), u32(seg_len), ks, ps);
+  for (int x = threadIdx.x; x < len; x += WARPS * 32) {
+    kout[gc.base + first + x] = ks[x];
+    if constexpr (POS) pout[gc.base + first + x] = ps[x];
+  }
+}
+
+// One merge pass: runs of `run` become runs of 2 * run in every segment
+// longer than `run`; segments it finishes go to the caller's output.
+template <int THREADS, int P, bool POS, class IO, class K = typename IO::key_t>
+__global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb, u64 run, const K* kin,
+                                                             const u32* pin, K* kout, u32* pout) {
+  constexpr int TILE = THREADS * P;
+  extern __shared__ __align__(16) unsigned char smem[];
+  const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
+  const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
+  __shared__ u64 split[2];
+  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
+  const u64 seg_len = gc.r.end - gc.r.begin;
+  if (seg_len <= run) return;  // finished by an earlier pass
+  const bool final = 2 * run >= seg_len;
+  const u64 d_out = gc.c * TILE;
+  const u64 s = d_out / (2 * run) * (2 * run);
+  const u64 na = min(run, seg_len - s), nb = s + na < seg_len ? min(run, seg_len - s - na) : 0;
+  const u64 d0 = d_out - s, d1 = min(d0 + TILE, na + nb);
+  const K* a = kin + gc.base + s;
+  const K* b = a + na;
+  const key_less_of<IO> less{&io};
+  if (threadIdx.x < 2) split[threadIdx.x] = merge_path_split(a, na, b, nb, threadIdx.x ? d1 : d0, less);
+  __syncthreads();
+  const u64 i0 = split[0], i1 = split[1];
+  const int la = int(i1 - i0), lb = int((d1 - i1) - (d0 - i0)), valid = la + lb;
+  for (int x = threadIdx.x; x < valid; x += THREADS) {
+    const u64 from = x < la ? s + i0 + x : s + na + (d0 - i0) + (x - la);
+    ks[x] = kin[gc.base + from];
+    if constexpr (POS) ps[x] = pin[gc.base + from];
+  }
+  __syncthreads();
+  const int pos = threadIdx.x * P;
+  K k[P];
+  int slot[P];
+  u32 p[P];
+  if (pos < valid) {
+    prim::merge_from_smem<P>(ks, 0, la, la, lb, pos, k, slot, less);
+#pragma unroll
+    for (int r = 0; r < P; ++r) p[r] = POS ? ps[slot[r]] : 0u;
+  }
+  __syncthreads();
+#pragma unroll
+  for (int r = 0; r < P; ++r)
+    if (pos + r < valid) {
+      ks[pos + r] = k[r];
+      if constexpr (POS) ps[pos + r] = p[r];
+    }
+  __syncthreads();
+  for (int x = threadIdx.x; x < valid; x += THREADS) {
+    const u64 at = s + d0 + x;
+    if (final) io.store(gc.r.begin + at, gc.r.begin + (POS ? ps[x] : 0u), ks[x]);
+    else {
+      kout[gc.base + at] = ks[x];
+      if constexpr (POS) pout[gc.base + at] = ps[x];
+    }
+  }
+}
+
+}  // namespace ordo::detail::segsort

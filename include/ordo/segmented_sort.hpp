@@ -1,0 +1,135 @@
+// Segmented sort (seed 004: Hou, Liu, Wang, Feng, "Fast Segmented Sort on
+// GPUs", ICS'17): sorts each segment of one array on its own, keys only or
+// key-value pairs, on the CPU (segments in parallel, long ones split across
+// threads) and on the GPU (the paper's binning, reg-sort, smem-merge and grid
+// bin).
+//
+// Segments are described one of three ways:
+//   by_offsets(offsets)        segment i is [offsets[i], offsets[i+1]); n_segments + 1 entries
+//   by_bounds(begins, ends)    segment i is [begins[i], ends[i]); gaps and empty segments allowed
+//   fixed_length(L, first)     [0, first), then [first + iL, first + (i+1)L) clipped to n
+// Offsets may be int32, uint32, int64 or uint64. Segments must not overlap.
+// Output elements that no segment covers are not written.
+//
+// Example (CPU; the same call with ordo::cuda{} on device spans):
+//   std::vector<int> keys = {3, 1, 2, 9, 8, 7, 5};
+//   std::vector<std::uint32_t> offsets = {0, 3, 3, 7};   // three segments, the middle one empty
+//   std::vector<int> out(keys.size());
+//   ordo::segmented_sort(ordo::cpu{}, std::span<const int>(keys), std::span<int>(out),
+//                        ordo::by_offsets(std::span<const std::uint32_t>(offsets)));
+//   // out = 1 2 3 5 7 8 9
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/ops.hpp"
+#include "ordo/rank.hpp"  // sort_order
+
+namespace ordo {
+
+// How the GPU's register sort writes a sorted segment (the paper's Fig. 9
+// axis): straight from the registers it ended in (`direct`, "orig"), or
+// striped after the in-register transpose of Fig. 8 (`striped`, "strd").
+enum class segsort_write { automatic, direct, striped };
+
+struct segmented_sort_options {
+  sort_order order = sort_order::ascending;
+  // Equal keys keep their input order. Key-value sorts and user comparators
+  // are always stable; a keys-only sort with a built-in order is the paper's
+  // unstable bitonic path unless this is set.
+  bool stable = false;
+  segsort_write write = segsort_write::automatic;
+  // Check the segments (begin <= end <= n, offsets non-decreasing) before any
+  // work and throw errc::invalid_argument naming the first bad segment. On the
+  // GPU the check is folded into the binning pass and read back with the bin
+  // sizes (the call's one small device-to-host copy).
+  bool validate = true;
+};
+
+namespace detail {
+enum class segment_kind : std::uint8_t { offsets, bounds, fixed };
+}
+
+// A description of the segments over an array of n elements; build one with
+// by_offsets, by_bounds or fixed_length. It holds spans, not copies: the
+// arrays must outlive the call (device memory for ordo::cuda).
+template <class Offset>
+struct segments {
+  static_assert(std::is_same_v<Offset, std::int32_t> || std::is_same_v<Offset, std::uint32_t> ||
+                    std::is_same_v<Offset, std::int64_t> || std::is_same_v<Offset, std::uint64_t>,
+                "segment offsets: int32, uint32, int64 or uint64");
+  detail::segment_kind kind = detail::segment_kind::fixed;
+  std::span<const Offset> begins;  // offsets: the whole offsets array
+  std::span<const Offset> ends;    // bounds only
+  std::uint64_t length = 0;        // fixed only
+  std::uint64_t first = 0;         // fixed only: the length of the leading segment, 0 for none
+
+  // The number of segments over n elements.
+  std::uint64_t count(std::uint64_t n) const {
+    switch (kind) {
+      case detail::segment_kind::offsets: return begins.empty() ? 0 : begins.size() - 1;
+      case detail::segment_kind::bounds: return begins.size();
+      case detail::segment_kind::fixed: break;
+    }
+    if (n == 0 || length == 0) return 0;
+    const std::uint64_t head = first < n ? first : n;
+    return (head > 0) + (n - head + length - 1) / length;
+  }
+};
+
+template <class Offset>
+segments<Offset> by_offsets(std::span<const Offset> offsets) {
+  return {detail::segment_kind::offsets, offsets, {}, 0, 0};
+}
+template <class Offset>
+segments<Offset> by_bounds(std::span<const Offset> begins, std::span<const Offset> ends) {
+  return {detail::segment_kind::bounds, begins, ends, 0, 0};
+}
+// Segments of `length` elements; with first > 0 a leading segment [0, first)
+// comes before them (first < length), as Roughsort's second pass needs.
+inline segments<std::uint64_t> fixed_length(std::uint64_t length, std::uint64_t first = 0) {
+  return {detail::segment_kind::fixed, {}, {}, length, first};
+}
+
+// Out of place: keys_out (and values_out) receive each segment sorted by comp
+// (reversed for order = descending); the inputs are not modified. Keys: any
+// type comp orders (the GPU precompiles ordo::less/greater over the six key
+// types; a user comparator needs "ordo/cuda/segmented_sort.cuh" in a .cu
+// file). Values: any 4- or 8-byte trivially copyable type.
+template <class Key, class Offset, class Compare = less>
+void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {});
+template <class Key, class Value, class Offset, class Compare = less>
+void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
+                    const segmented_sort_options& options = {}, Compare comp = {});
+template <class Key, class Offset, class Compare = less>
+void segmented_sort(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {});
+template <class Key, class Value, class Offset, class Compare = less>
+void segmented_sort(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
+                    const segmented_sort_options& options = {}, Compare comp = {});
+
+// In place: the input is copied to a scratch buffer (the CPU sorts each
+// segment in a buffer of its own; the GPU takes n elements of scratch from
+// exec's memory resource) and sorted back into keys (and values).
+template <class Exec, class Key, class Offset, class Compare = less>
+void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, const segments<Offset>& segs,
+                             const segmented_sort_options& options = {}, Compare comp = {});
+template <class Exec, class Key, class Value, class Offset, class Compare = less>
+void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, std::span<Value> values,
+                             const segments<Offset>& segs, const segmented_sort_options& options = {},
+                             Compare comp = {});
+
+const char* to_string(segsort_write w) noexcept;
+segsort_write parse_segsort_write(const char* name);  // throws errc::invalid_argument
+
+}  // namespace ordo
+
+#include "ordo/cpu/segmented_sort_cpu.hpp"
+#include "ordo/detail/segmented_sort_forward.hpp"

@@ -1,0 +1,25 @@
+// Names of the segmented sort's options, as the CLI and the benchmark spell them.
+#include <cstring>
+#include <string>
+
+#include "ordo/segmented_sort.hpp"
+
+namespace ordo {
+
+const char* to_string(segsort_write w) noexcept {
+  switch (w) {
+    case segsort_write::automatic: return "automatic";
+    case segsort_write::direct: return "direct";
+    case segsort_write::striped: return "striped";
+  }
+  return "unknown";
+}
+
+segsort_write parse_segsort_write(const char* name) {
+  for (segsort_write w : {segsort_write::automatic, segsort_write::direct, segsort_write::striped})
+    if (!std::strcmp(name, to_string(w))) return w;
+  throw error(errc::invalid_argument,
+              std::string("unknown segmented sort write '") + name + "' (automatic, direct, striped)");
+}
+
+}  // namespace ordo

@@ -1,0 +1,19 @@
+// The segmented sort's entry points for the six key types (they pick a code
+// width and forward to segsort_codes_32/64.cu), and the in-place helpers.
+#include "common/segmented_sort/instantiate.hpp"
+#include "ordo/cuda/segmented_sort.cuh"
+
+namespace ordo::detail {
+ORDO_SEGSORT_KEYS(ORDO_INST_SEGSORT)
+
+void device_copy(const cuda& exec, void* dst, const void* src, std::uint64_t bytes) {
+  if (bytes) ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, exec.stream));
+}
+
+device_scratch_bytes::device_scratch_bytes(const cuda& exec, std::uint64_t bytes) : exec_(exec), bytes_(bytes) {
+  if (bytes_) p_ = resource_of(exec_)->allocate(bytes_, exec_.stream);
+}
+device_scratch_bytes::~device_scratch_bytes() {
+  if (p_) resource_of(exec_)->deallocate(p_, bytes_, exec_.stream);
+}
+}  // namespace ordo::detail

@@ -1,0 +1,278 @@
+// The segmented sort's checks, written once over a "space" (host_space.hpp or
+// gpu/device_space.hpp) so the CPU and GPU suites run the same cases. The
+// reference sorts each segment with std::stable_sort; stable results are
+// compared bit for bit, unstable keys-only results by order plus the multiset
+// of bit patterns per segment. Output elements no segment covers must keep
+// the poison they started with.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <numeric>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "common/generators.hpp"
+#include "common/primitives_cases.hpp"  // same_bits, prim_poison, sort_inputs
+#include "ordo/segmented_sort.hpp"
+#include "ordo/types.hpp"
+
+namespace ordo_test {
+
+// Segments as begin/end pairs plus the form they are handed to ordo in.
+struct seg_shape {
+  std::string name;
+  std::size_t n = 0;
+  std::vector<std::uint64_t> begin, end;  // what the reference sorts
+  int form = 0;                           // 0 offsets, 1 bounds, 2 fixed
+  std::vector<std::uint64_t> offsets;     // form 0
+  std::uint64_t length = 0, first = 0;    // form 2
+};
+
+inline seg_shape offsets_shape(std::string name, const std::vector<std::uint64_t>& lens, std::uint64_t lead = 0) {
+  seg_shape s;
+  s.name = std::move(name);
+  s.offsets.push_back(lead);
+  for (auto l : lens) s.offsets.push_back(s.offsets.back() + l);
+  s.n = s.offsets.back() + lead / 2;  // a tail nobody covers when lead > 0
+  for (std::size_t i = 0; i + 1 < s.offsets.size(); ++i) s.begin.push_back(s.offsets[i]), s.end.push_back(s.offsets[i + 1]);
+  return s;
+}
+
+// Every bin: lengths 0..2100 around each power of two, a few grid-bin ones.
+inline std::vector<std::uint64_t> every_bin_lengths(bool long_ones, std::uint64_t seed) {
+  std::vector<std::uint64_t> lens;
+  for (std::uint64_t p = 1; p <= 4096; p *= 2)
+    for (std::int64_t d : {-1, 0, 1})
+      if (std::int64_t(p) + d >= 0) lens.push_back(std::uint64_t(std::int64_t(p) + d));
+  rng r(seed);
+  for (int i = 0; i < 120; ++i) lens.push_back(r.below(2100));
+  if (long_ones) {
+    for (std::uint64_t l : {4097ull, 6000ull, 16384ull, 40000ull, 70001ull}) lens.push_back(l);
+  }
+  for (std::size_t i = lens.size(); i > 1; --i) std::swap(lens[i - 1], lens[r.below(i)]);
+  return lens;
+}
+
+inline std::vector<seg_shape> segsort_shapes(bool long_ones, std::uint64_t seed) {
+  std::vector<seg_shape> v;
+  v.push_back(offsets_shape("every_bin", every_bin_lengths(long_ones, seed)));
+  v.push_back(offsets_shape("units_and_empties", std::vector<std::uint64_t>(3000, 1), 5));
+  {
+    std::vector<std::uint64_t> lens(4000);
+    rng r(seed + 1);
+    for (auto& l : lens) l = r.below(3) == 0 ? 0 : 1 + r.below(40);  // many empties
+    v.push_back(offsets_shape("short_with_empties", lens));
+  }
+  {  // power law, max 2000
+    std::vector<std::uint64_t> lens(1500);
+    rng r(seed + 2);
+    for (auto& l : lens) l = std::uint64_t(std::min(2000.0, std::floor(std::pow(1.0 - r.uniform(), -1.0 / 0.5))));
+    v.push_back(offsets_shape("power_law", lens));
+  }
+  {  // begin/end pairs in shuffled order, with gaps between them and empty ones
+    seg_shape s;
+    s.name = "bounds_with_gaps";
+    s.form = 1;
+    rng r(seed + 3);
+    std::uint64_t at = 3;
+    for (int i = 0; i < 700; ++i) {
+      const std::uint64_t len = r.below(5) == 0 ? 0 : r.below(i % 50 == 0 ? 5000 : 300);
+      s.begin.push_back(at);
+      s.end.push_back(at + len);
+      at += len + r.below(4);
+    }
+    s.n = at + 7;
+    for (std::size_t i = s.begin.size(); i > 1; --i) {
+      const auto j = r.below(i);
+      std::swap(s.begin[i - 1], s.begin[j]);
+      std::swap(s.end[i - 1], s.end[j]);
+    }
+    v.push_back(s);
+  }
+  for (auto [len, first] : {std::pair<std::uint64_t, std::uint64_t>{32, 0}, {200, 77}, {2048, 1000}}) {
+    seg_shape s;
+    s.name = "fixed_" + std::to_string(len) + "_" + std::to_string(first);
+    s.form = 2;
+    s.length = len;
+    s.first = first;
+    s.n = 50000 + 13;
+    if (first) s.begin.push_back(0), s.end.push_back(first);
+    for (std::uint64_t b = first; b < s.n; b += len) s.begin.push_back(b), s.end.push_back(std::min<std::uint64_t>(b + len, s.n));
+    v.push_back(s);
+  }
+  return v;
+}
+
+template <class K>
+std::vector<K> segsort_keys(const std::string& kind, std::size_t n, std::uint64_t seed) {
+  for (auto& [name, keys] : sort_inputs<K>(n, seed))
+    if (name == kind) return keys;
+  return random_keys<K>(n, n + 1, seed);
+}
+template <class K>
+std::vector<std::string> segsort_key_kinds() {
+  if constexpr (std::is_floating_point_v<K>) return {"random", "few_distinct", "nans_zeros", "signed_zeros", "reversed"};
+  else return {"random", "few_distinct", "all_equal", "extremes", "sorted"};
+}
+
+// Reference: per segment, a stable sort of positions by comp.
+template <class K, class Compare>
+std::vector<std::uint64_t> ref_segsort_perm(const std::vector<K>& keys, const seg_shape& s, Compare comp) {
+  std::vector<std::uint64_t> perm(keys.size());
+  std::iota(perm.begin(), perm.end(), 0);
+  for (std::size_t i = 0; i < s.begin.size(); ++i)
+    std::stable_sort(perm.begin() + s.begin[i], perm.begin() + s.end[i],
+                     [&](std::uint64_t a, std::uint64_t b) { return comp(keys[a], keys[b]); });
+  return perm;
+}
+
+// Compares got with the stable reference; unstable: per segment sorted by
+// comp and the same bit patterns, in any order among equal keys.
+template <class K, class Compare>
+::testing::AssertionResult check_segments(const std::vector<K>& got, const std::vector<K>& keys,
+                                          const std::vector<std::uint64_t>& perm, const seg_shape& s, bool stable,
+                                          Compare comp, const std::string& what) {
+  std::vector<K> want(got.size());
+  const K poison = prim_poison<K>();
+  for (std::size_t i = 0; i < want.size(); ++i) want[i] = poison;
+  for (std::size_t i = 0; i < s.begin.size(); ++i)
+    for (auto j = s.begin[i]; j < s.end[i]; ++j) want[j] = keys[perm[j]];
+  if (stable) return same_bits(got, want, what);
+  const auto bits = [](const K& k) {
+    std::uint64_t b = 0;
+    std::memcpy(&b, &k, sizeof(K));
+    return b;
+  };
+  std::vector<char> covered(got.size(), 0);
+  for (std::size_t i = 0; i < s.begin.size(); ++i) {
+    std::vector<std::uint64_t> a, b;
+    for (auto j = s.begin[i]; j < s.end[i]; ++j) {
+      covered[j] = 1;
+      if (j > s.begin[i] && comp(got[j], got[j - 1]))
+        return ::testing::AssertionFailure() << what << ": segment " << i << " not sorted at " << j;
+      a.push_back(bits(got[j]));
+      b.push_back(bits(want[j]));
+    }
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    if (a != b) return ::testing::AssertionFailure() << what << ": segment " << i << " holds other keys";
+  }
+  for (std::size_t j = 0; j < got.size(); ++j)
+    if (!covered[j] && bits(got[j]) != bits(poison))
+      return ::testing::AssertionFailure() << what << ": element " << j << " outside every segment was written";
+  return ::testing::AssertionSuccess();
+}
+
+template <class Space, class Offset = std::uint32_t>
+struct segs_on {
+  decltype(std::declval<Space&>().buf(std::vector<Offset>{})) a, b;
+  ordo::segments<Offset> segs;
+  segs_on(Space& sp, const seg_shape& s)
+      : a(sp.buf(s.form == 0 ? cast(s.offsets) : cast(s.begin))), b(sp.buf(cast(s.end))) {
+    if (s.form == 0) segs = ordo::by_offsets(sp.cspan(a));
+    else if (s.form == 1) segs = ordo::by_bounds(sp.cspan(a), sp.cspan(b));
+  }
+  static std::vector<Offset> cast(const std::vector<std::uint64_t>& v) { return {v.begin(), v.end()}; }
+};
+
+template <class Space, class K, class Offset = std::uint32_t>
+void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool stable,
+                        std::uint64_t seed) {
+  const auto keys = segsort_keys<K>(kind, s.n, seed);
+  segs_on<Space, Offset> on(sp, s);
+  ordo::segmented_sort_options o;
+  o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
+  o.stable = stable;
+  auto d_in = sp.buf(keys);
+  auto d_out = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
+  const std::string what = std::string("keys ") + ordo::type_name<K>() + " " + s.name + " " + kind +
+                           (descending ? " desc" : " asc") + (stable ? " stable" : "");
+  if (s.form == 2) ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::fixed_length(s.length, s.first), o);
+  else ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), on.segs, o);
+  const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
+  if (descending) ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, stable, ordo::greater{}, what));
+  else ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, stable, ordo::less{}, what));
+  ASSERT_TRUE(same_bits(sp.get(d_in), keys, what + " (input kept)"));
+}
+
+// Key-value: values are the original positions, so any instability shows.
+template <class Space, class K, class V, class Offset = std::uint32_t>
+void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool in_place,
+                         std::uint64_t seed) {
+  const auto keys = segsort_keys<K>(kind, s.n, seed);
+  std::vector<V> vals(s.n);
+  for (std::size_t i = 0; i < s.n; ++i) vals[i] = V(i * 3 + 1);
+  segs_on<Space, Offset> on(sp, s);
+  ordo::segmented_sort_options o;
+  o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
+  const auto segs = s.form == 2 ? ordo::segments<Offset>{} : on.segs;
+  auto d_k = sp.buf(keys);
+  auto d_v = sp.buf(vals);
+  auto d_ko = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
+  auto d_vo = sp.buf(std::vector<V>(s.n, prim_poison<V>()));
+  const std::string what = std::string("pairs ") + ordo::type_name<K>() + "/" + std::to_string(sizeof(V) * 8) + " " +
+                           s.name + " " + kind + (descending ? " desc" : " asc") + (in_place ? " in place" : "");
+  const auto run = [&](auto&& sg) {
+    if (in_place) {
+      ordo::segmented_sort_in_place(sp.exec, sp.span(d_k), sp.span(d_v), sg, o);
+    } else {
+      ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_ko), sp.cspan(d_v), sp.span(d_vo), sg, o);
+    }
+  };
+  if (s.form == 2) run(ordo::fixed_length(s.length, s.first));
+  else run(segs);
+  const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
+  std::vector<K> want_k = in_place ? keys : std::vector<K>(s.n, prim_poison<K>());
+  std::vector<V> want_v = in_place ? vals : std::vector<V>(s.n, prim_poison<V>());
+  for (std::size_t i = 0; i < s.begin.size(); ++i)
+    for (auto j = s.begin[i]; j < s.end[i]; ++j) want_k[j] = keys[perm[j]], want_v[j] = vals[perm[j]];
+  ASSERT_TRUE(same_bits(sp.get(in_place ? d_k : d_ko), want_k, what + " keys"));
+  ASSERT_TRUE(same_bits(sp.get(in_place ? d_v : d_vo), want_v, what + " values"));
+}
+
+// Bad segments: a clear invalid_argument naming the segment, outputs untouched.
+template <class Space>
+void check_segsort_errors(Space& sp) {
+  const std::vector<std::int32_t> keys = {5, 4, 3, 2, 1, 0};
+  auto d_k = sp.buf(keys);
+  auto d_o = sp.buf(std::vector<std::int32_t>(6, 9));
+  const auto expect = [&](auto&& segs, const std::string& needle) {
+    try {
+      ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), segs);
+      ADD_FAILURE() << "no error for " << needle;
+    } catch (const ordo::error& e) {
+      EXPECT_EQ(e.code(), ordo::errc::invalid_argument) << e.what();
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what() << " lacks '" << needle << "'";
+    }
+    EXPECT_EQ(sp.get(d_o), std::vector<std::int32_t>(6, 9)) << needle;
+  };
+  auto dec = sp.buf(std::vector<std::uint32_t>{0, 4, 2, 6});
+  expect(ordo::by_offsets(sp.cspan(dec)), "segment 1: begin 4 > end 2 (offsets decrease)");
+  auto past = sp.buf(std::vector<std::uint64_t>{0, 3, 7});
+  expect(ordo::by_offsets(sp.cspan(past)), "segment 1: end 7 > n = 6");
+  auto neg = sp.buf(std::vector<std::int32_t>{-1, 3});
+  expect(ordo::by_offsets(sp.cspan(neg)), "segment 0: begin a negative offset");
+  auto b = sp.buf(std::vector<std::int64_t>{0, 5, 2});
+  auto e = sp.buf(std::vector<std::int64_t>{1, 4, 6});
+  expect(ordo::by_bounds(sp.cspan(b), sp.cspan(e)), "segment 1: begin 5 > end 4");
+  auto e2 = sp.buf(std::vector<std::int64_t>{1, 6});
+  expect(ordo::by_bounds(sp.cspan(b), sp.cspan(e2)), "begins.size() (3) != ends.size() (2)");
+  auto one = sp.buf(std::vector<std::uint32_t>{0});
+  expect(ordo::by_offsets(sp.cspan(one)), "offsets has 1 entry");
+  expect(ordo::fixed_length(0), "segment length must be positive");
+  expect(ordo::fixed_length(4, 4), "leading segment must be shorter");
+  auto small = sp.buf(std::vector<std::int32_t>(5, 0));
+  try {
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(small), ordo::fixed_length(2));
+    ADD_FAILURE() << "no error for a short output";
+  } catch (const ordo::error& err) {
+    EXPECT_NE(std::string(err.what()).find("keys_out.size() (5) != keys_in.size() (6)"), std::string::npos) << err.what();
+  }
+}
+
+}  // namespace ordo_test

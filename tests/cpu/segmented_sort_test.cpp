@@ -1,0 +1,84 @@
+// segmented_sort on the CPU: the shared cases (tests/common/segsort_cases.hpp)
+// on cpu{1} (the sequential reference) and cpu{} with threads, plus the
+// long-segment path and a user comparator.
+#include <gtest/gtest.h>
+
+#include "common/host_space.hpp"
+#include "common/segsort_cases.hpp"
+#include "common/type_lists.hpp"
+
+using namespace ordo_test;
+
+template <class T>
+class SegsortCpu : public ::testing::Test {};
+TYPED_TEST_SUITE(SegsortCpu, key_types, type_names);
+
+TYPED_TEST(SegsortCpu, KeysEveryShape) {
+  using K = TypeParam;
+  host_space sp{ordo::cpu{3}};
+  for (const auto& s : segsort_shapes(true, 11))
+    for (const auto& kind : segsort_key_kinds<K>())
+      for (bool desc : {false, true})
+        for (bool stable : {false, true}) check_segsort_keys<host_space, K>(sp, s, kind, desc, stable, 5);
+  // cpu{1}, the sequential reference, on a few of them.
+  host_space seq{ordo::cpu{1}};
+  const auto shapes = segsort_shapes(false, 13);
+  for (bool stable : {false, true}) {
+    check_segsort_keys<host_space, K>(seq, shapes[0], "few_distinct", false, stable, 5);
+    check_segsort_keys<host_space, K>(seq, shapes[4], "random", true, stable, 5);
+  }
+}
+
+TYPED_TEST(SegsortCpu, PairsAreStable) {
+  using K = TypeParam;
+  host_space sp{ordo::cpu{2}};
+  for (const auto& s : segsort_shapes(true, 12))
+    for (bool desc : {false, true}) {
+      check_segsort_pairs<host_space, K, std::uint32_t>(sp, s, "few_distinct", desc, false, 6);
+      check_segsort_pairs<host_space, K, double, std::uint64_t>(sp, s, "random", desc, true, 7);
+    }
+}
+
+TEST(SegsortCpu, LongSegmentsSplitAcrossThreads) {
+  host_space sp{ordo::cpu{4}};
+  const auto s = offsets_shape("long", {300000, 5, 200000, 0, 70000});
+  check_segsort_pairs<host_space, float, std::uint32_t, std::int64_t>(sp, s, "nans_zeros", false, false, 8);
+  check_segsort_pairs<host_space, std::int64_t, std::uint64_t>(sp, s, "few_distinct", true, true, 9);
+  check_segsort_keys<host_space, double>(sp, s, "signed_zeros", false, true, 10);
+}
+
+TEST(SegsortCpu, UserComparator) {
+  // By absolute value: many ties, so the stable order is visible.
+  const auto by_abs = [](std::int32_t a, std::int32_t b) { return (a < 0 ? -a : a) < (b < 0 ? -b : b); };
+  const auto s = offsets_shape("mixed", every_bin_lengths(true, 3));
+  auto keys = random_keys<std::int32_t>(s.n, 50, 4);
+  for (auto& k : keys) k = k % 40;
+  for (bool desc : {false, true}) {
+    std::vector<std::int32_t> out(s.n, prim_poison<std::int32_t>());
+    std::vector<std::uint32_t> off(s.offsets.begin(), s.offsets.end());
+    ordo::segmented_sort_options o;
+    o.order = desc ? ordo::sort_order::descending : ordo::sort_order::ascending;
+    ordo::segmented_sort(ordo::cpu{2}, std::span<const std::int32_t>(keys), std::span<std::int32_t>(out),
+                         ordo::by_offsets(std::span<const std::uint32_t>(off)), o, by_abs);
+    const auto rev = [&](std::int32_t a, std::int32_t b) { return by_abs(b, a); };
+    const auto perm = desc ? ref_segsort_perm(keys, s, rev) : ref_segsort_perm(keys, s, by_abs);
+    if (desc) ASSERT_TRUE(check_segments(out, keys, perm, s, true, rev, "by_abs desc"));
+    else ASSERT_TRUE(check_segments(out, keys, perm, s, true, by_abs, "by_abs"));
+  }
+}
+
+TEST(SegsortCpu, BadSegments) {
+  host_space sp{ordo::cpu{2}};
+  check_segsort_errors(sp);
+}
+
+TEST(SegsortCpu, EmptyInputs) {
+  std::vector<float> none;
+  std::vector<std::uint64_t> off = {0, 0, 0};
+  ordo::segmented_sort(ordo::cpu{}, std::span<const float>(none), std::span<float>(none),
+                       ordo::by_offsets(std::span<const std::uint64_t>(off)));
+  ordo::segmented_sort(ordo::cpu{}, std::span<const float>(none), std::span<float>(none), ordo::fixed_length(4));
+  std::vector<std::uint64_t> no_off;
+  ordo::segmented_sort(ordo::cpu{}, std::span<const float>(none), std::span<float>(none),
+                       ordo::by_offsets(std::span<const std::uint64_t>(no_off)));
+}
