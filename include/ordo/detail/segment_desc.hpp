@@ -1,7 +1,7 @@
 // The segments of a segmented sort with the offset type erased: one small
 // struct that the CPU loops and the GPU kernels read the same way (offsets
 // are loaded by width at run time, so the kernels are not instantiated per
-// offset type). Host and device. Included by ordo/segmented_sort.hpp.
+// offset type). Host and device.
 #pragma once
 #include <cstdint>
 #include <span>
@@ -10,6 +10,7 @@
 
 #include "ordo/error.hpp"
 #include "ordo/ops.hpp"
+#include "ordo/segments.hpp"
 
 namespace ordo::detail {
 

@@ -86,26 +86,33 @@ __device__ __forceinline__ void exch_paral(K (&k)[P], u32 (&p)[P], int tmask, bo
   }
 }
 
+// The half-cleaner steps j = J, J/2, .. 1 of one level.
+template <int P, bool POS, int J, class K, class Order>
+__device__ __forceinline__ void half_cleaners(K (&k)[P], u32 (&p)[P], int lane, const Order& ord) {
+  if constexpr (J >= 1) {
+    if constexpr (J < P) exch_local<P, false, J, POS>(k, p, ord);
+    else exch_paral<P, POS>(k, p, J / P, !(lane & (J / P)), ord);
+    half_cleaners<P, POS, J / 2>(k, p, lane, ord);
+  }
+}
+
+// Levels S, 2S, .. N of the network (Alg. 1's outer loop).
+template <int N, int P, bool POS, int S, class K, class Order>
+__device__ __forceinline__ void bitonic_levels(K (&k)[P], u32 (&p)[P], int lane, const Order& ord) {
+  if constexpr (S <= N) {
+    if constexpr (S <= P) exch_local<P, true, S, POS>(k, p, ord);
+    else exch_intxn<P, POS>(k, p, S / P - 1, !(lane & (S / P / 2)), ord);
+    half_cleaners<P, POS, S / 4>(k, p, lane, ord);
+    bitonic_levels<N, P, POS, 2 * S>(k, p, lane, ord);
+  }
+}
+
 // Sorts the group's N = M * P elements; `lane` is the lane within the group.
 // Every lane of the warp must call it (the shuffles span the whole warp).
 template <int M, int P, bool POS, class K, class Order>
 __device__ __forceinline__ void reg_sort(K (&k)[P], u32 (&p)[P], int lane, const Order& ord) {
   static_assert(M >= 1 && M <= 32 && (M & (M - 1)) == 0 && P >= 1 && (P & (P - 1)) == 0, "powers of two");
-  constexpr int N = M * P;
-#pragma unroll
-  for (int S = 2; S <= N; S *= 2) {
-    if (S <= P) {
-      exch_local<P, true, (S <= P ? S : 2), POS>(k, p, ord);
-    } else {
-      const int tmask = S / P - 1;
-      exch_intxn<P, POS>(k, p, tmask, !(lane & (S / P / 2)), ord);
-    }
-#pragma unroll
-    for (int j = S / 4; j >= 1; j /= 2) {
-      if (j < P) exch_local<P, false, (j < P ? j : 1), POS>(k, p, ord);
-      else exch_paral<P, POS>(k, p, j / P, !(lane & (j / P)), ord);
-    }
-  }
+  bitonic_levels<M * P, P, POS, 2>(k, p, lane, ord);
 }
 
 // Fig. 8's in-register transpose: Q = min(M, P) rounds... log2(Q) rounds of

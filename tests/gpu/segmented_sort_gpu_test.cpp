@@ -1,0 +1,90 @@
+// segmented_sort on the GPU: the CPU suite's cases (tests/common/
+// segsort_cases.hpp) against the same references, element by element, every
+// bin (unit, reg-sort, smem-merge, grid), both write methods, in place, bad
+// segments; a user comparator through the CUDA templates
+// (segmented_sort_user_test.cu). The *Small* tests are the compute-sanitizer
+// subset.
+#include <gtest/gtest.h>
+
+#include "common/segsort_cases.hpp"
+#include "common/type_lists.hpp"
+#include "gpu/device_space.hpp"
+#include "gpu/gpu_cases.hpp"
+
+namespace {
+
+using namespace ordo_test;
+
+template <class T>
+class SegsortGpu : public ::testing::Test {};
+TYPED_TEST_SUITE(SegsortGpu, key_types, type_names);
+
+TYPED_TEST(SegsortGpu, KeysEveryShape) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  for (const auto& s : segsort_shapes(true, 11))
+    for (const auto& kind : segsort_key_kinds<K>())
+      for (bool desc : {false, true})
+        for (bool stable : {false, true}) check_segsort_keys<device_space, K>(sp, s, kind, desc, stable, 5);
+}
+
+TYPED_TEST(SegsortGpu, PairsAreStable) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  for (const auto& s : segsort_shapes(true, 12))
+    for (bool desc : {false, true}) {
+      check_segsort_pairs<device_space, K, std::uint32_t>(sp, s, "few_distinct", desc, false, 6);
+      check_segsort_pairs<device_space, K, double, std::uint64_t>(sp, s, "random", desc, true, 7);
+    }
+}
+
+TEST(SegsortGpu, WriteMethodsAgree) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto s = offsets_shape("every_bin", every_bin_lengths(false, 21));
+  const auto keys = random_keys<std::uint32_t>(s.n, 1000, 22);
+  const auto perm = ref_segsort_perm(keys, s, ordo::less{});
+  auto d_in = sp.buf(keys);
+  auto off = sp.buf(std::vector<std::uint64_t>(s.offsets));
+  for (auto w : {ordo::segsort_write::direct, ordo::segsort_write::striped}) {
+    for (bool stable : {false, true}) {
+      auto d_out = sp.buf(std::vector<std::uint32_t>(s.n, prim_poison<std::uint32_t>()));
+      ordo::segmented_sort_options o;
+      o.write = w;
+      o.stable = stable;
+      ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::by_offsets(sp.cspan(off)), o);
+      ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, stable, ordo::less{}, ordo::to_string(w)));
+    }
+  }
+}
+
+TEST(SegsortGpu, LongSegmentsManyPasses) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto s = offsets_shape("long", {1u << 20, 5, 300001, 0, 2049, 65536});
+  check_segsort_pairs<device_space, float, std::uint32_t, std::int64_t>(sp, s, "nans_zeros", false, false, 8);
+  check_segsort_pairs<device_space, std::int64_t, std::uint64_t>(sp, s, "few_distinct", true, true, 9);
+  check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 10);
+  check_segsort_keys<device_space, double>(sp, s, "signed_zeros", true, true, 10);
+}
+
+TEST(SegsortGpu, SmallEveryBin) {  // the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto s = offsets_shape("small", {0, 1, 2, 3, 4, 7, 9, 16, 31, 33, 64, 100, 128, 200, 256, 300, 512, 513,
+                                         1000, 1024, 1500, 2048, 2049, 5000});
+  check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 1);
+  check_segsort_keys<device_space, float>(sp, s, "nans_zeros", true, true, 2);
+  check_segsort_pairs<device_space, std::int64_t, std::uint32_t>(sp, s, "few_distinct", false, false, 3);
+  check_segsort_pairs<device_space, double, std::uint64_t>(sp, s, "random", true, true, 4);
+}
+
+TEST(SegsortGpu, SmallBadSegments) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_segsort_errors(sp);
+}
+
+}  // namespace
