@@ -39,9 +39,10 @@ enum class segsort_write { automatic, direct, striped };
 
 struct segmented_sort_options {
   sort_order order = sort_order::ascending;
-  // Equal keys keep their input order. Key-value sorts and user comparators
-  // are always stable; a keys-only sort with a built-in order is the paper's
-  // unstable bitonic path unless this is set.
+  // Equal keys keep their input order. Key-value sorts, floating-point keys
+  // and user comparators are always stable; a keys-only sort of integer keys
+  // with a built-in order is the paper's unstable bitonic path unless this
+  // is set. On the GPU, validation always runs (it is part of binning).
   bool stable = false;
   segsort_write write = segsort_write::automatic;
   // Check the segments (begin <= end <= n, offsets non-decreasing) before any

@@ -196,8 +196,11 @@ void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, co
   if constexpr (std::is_same_v<Compare, less> && is_key_type_v<Key>) {
     using Code = std::conditional_t<sizeof(Key) == 4, u32, u64>;
     constexpr key_kind kind = kind_of<Key>();
-    // Positions travel with the keys unless this is the unstable keys-only sort.
-    const bool pos = o.stable || value_bytes != 0;
+    // Positions travel with the keys unless this is the unstable keys-only
+    // sort of integers. Floats always take them: no order-preserving code of
+    // their width puts NaNs of both signs last and can still be decoded, so
+    // float keys are written by position from the input.
+    const bool pos = o.stable || value_bytes != 0 || kind == key_kind::floating;
     const bool exact = pos && kind == key_kind::floating;
     const code_io<Code> io{reinterpret_cast<const Code*>(keys_in), reinterpret_cast<Code*>(keys_out), values, kind,
                            descending, exact, exact};

@@ -6,11 +6,11 @@
 // descending, works on order-preserving unsigned codes (one instantiation per
 // width: int32, uint32 and float share uint32 codes). A comparison is then
 // one integer compare, and a padding element is the largest code.
-//   - unstable keys-only: the code is a bijection (-0.0 before +0.0, NaNs by
-//     payload, both legal for equal keys), decoded on the way out;
+//   - unstable keys-only integers: the code is a bijection, decoded on the
+//     way out, and nothing else moves;
 //   - otherwise every element carries its position in the segment, ties break
-//     on it (stable), and float codes are canonical (-0.0 == +0.0, one NaN),
-//     so the key written is gathered from the input by that position.
+//     on it (stable), and float codes are canonical (-0.0 == +0.0, one NaN,
+//     last), so the key written is gathered from the input by that position.
 // user_io<Key, Compare>: the key itself and the comparator; padding elements
 // are the positions >= the segment length.
 #pragma once
