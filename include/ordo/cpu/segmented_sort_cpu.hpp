@@ -39,20 +39,38 @@ inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment
 // sorted by all threads together, after the short ones.
 inline constexpr std::uint64_t cpu_long_segment = std::uint64_t(1) << 16;
 
-// Sorts one segment [b, e) of in into out (in may be out).
+// Per-thread buffers reused across the segments it sorts.
+template <class Key, class Value>
+struct segment_buffers {
+  std::vector<std::pair<Key, std::uint32_t>> pairs;
+  std::vector<Value> values;
+};
+
+// Sorts one segment [b, e) of in into out (in may be out). Stable sorts sort
+// (key, position) pairs with std::sort, ties broken by position: no
+// allocation per segment (std::stable_sort allocates one each call, and
+// threads then queue on the allocator), and values follow by position.
 template <class Key, class Value, class Compare>
 void sort_one_segment(const Key* in, Key* out, const Value* vin, Value* vout, std::uint64_t b, std::uint64_t e,
-                      bool stable, Compare comp, std::vector<std::pair<Key, Value>>& pairs) {
-  if constexpr (std::is_same_v<Value, no_values>) {
+                      bool stable, Compare comp, segment_buffers<Key, Value>& buf) {
+  constexpr bool keys_only = std::is_same_v<Value, no_values>;
+  if (keys_only && !stable) {
     if (in != out) std::copy(in + b, in + e, out + b);
-    if (stable) std::stable_sort(out + b, out + e, comp);
-    else std::sort(out + b, out + e, comp);
-  } else {
-    pairs.resize(e - b);
-    for (std::uint64_t i = b; i < e; ++i) pairs[i - b] = {in[i], vin[i]};
-    std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
-    for (std::uint64_t i = b; i < e; ++i) out[i] = pairs[i - b].first, vout[i] = pairs[i - b].second;
+    std::sort(out + b, out + e, comp);
+    return;
   }
+  auto& pairs = buf.pairs;
+  pairs.resize(e - b);
+  for (std::uint64_t i = b; i < e; ++i) pairs[i - b] = {in[i], std::uint32_t(i - b)};
+  std::sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) {
+    return comp(x.first, y.first) || (!comp(y.first, x.first) && x.second < y.second);
+  });
+  if constexpr (!keys_only) {
+    buf.values.resize(e - b);
+    for (std::uint64_t i = b; i < e; ++i) buf.values[i - b] = vin[b + pairs[i - b].second];
+    std::copy(buf.values.begin(), buf.values.end(), vout + b);
+  }
+  for (std::uint64_t i = b; i < e; ++i) out[i] = pairs[i - b].first;
 }
 
 // One long segment, every thread: a stable parallel argsort, then gathers.
@@ -89,13 +107,13 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   std::vector<std::uint64_t> long_ones;
 #pragma omp parallel num_threads(threads) if (threads > 1 && m > 1)
   {
-    std::vector<std::pair<Key, Value>> pairs;
+    segment_buffers<Key, Value> buf;
     std::vector<std::uint64_t> mine;
 #pragma omp for schedule(dynamic, 256) nowait
     for (std::uint64_t i = 0; i < m; ++i) {
       const segment_range r = d[i];
-      if (r.end - r.begin >= long_from) mine.push_back(i);
-      else if (r.end > r.begin) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, pairs);
+      if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) mine.push_back(i);
+      else if (r.end > r.begin) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, buf);
     }
 #pragma omp critical(ordo_segsort_long)
     long_ones.insert(long_ones.end(), mine.begin(), mine.end());

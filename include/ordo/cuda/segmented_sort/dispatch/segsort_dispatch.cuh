@@ -97,10 +97,13 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   ORDO_CUDA_LAUNCH_CHECK("grid_chunk_sort_kernel");
   auto merge_kernel = grid_merge_kernel<Policy::grid_threads, Policy::grid_items, POS, IO>;
   allow_smem(merge_kernel, smem);
+  scratch<u64> split(exec, passes ? chunks : 0);
   int cur = 0;
   for (u64 run = TILE; run < max_len; run *= 2, cur ^= 1) {
-    merge_kernel<<<unsigned(chunks), Policy::grid_threads, smem, s>>>(io, gb, run, kb[cur], pb[cur], kb[cur ^ 1],
-                                                                      pb[cur ^ 1]);
+    grid_partition_kernel<TILE><<<ceil_blocks(chunks, 256), 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.get());
+    ORDO_CUDA_LAUNCH_CHECK("grid_partition_kernel");
+    merge_kernel<<<unsigned(chunks), Policy::grid_threads, smem, s>>>(io, gb, run, split.get(), kb[cur], pb[cur],
+                                                                      kb[cur ^ 1], pb[cur ^ 1]);
     ORDO_CUDA_LAUNCH_CHECK("grid_merge_kernel");
   }
 }
@@ -150,7 +153,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   unsigned long long cur_h[max_bins];
   for (int b = 0; b < n_bins; ++b) cur_h[b] = start[b];
   ORDO_CUDA_CHECK(cudaMemcpyAsync(cursor.get(), cur_h, n_bins * sizeof(unsigned long long), cudaMemcpyHostToDevice, s));
-  bin_scatter_kernel<256><<<elementwise_blocks(d.count), 256, 0, s>>>(d, top, cursor.get(), lists.get());
+  bin_scatter_kernel<256, 8><<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, cursor.get(), lists.get());
   ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
 
   if (h.count[0]) {

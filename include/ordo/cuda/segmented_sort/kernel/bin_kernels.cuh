@@ -56,9 +56,12 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
         if (bin == n_bins - 1) chunks += (len + chunk - 1) / chunk;
       }
     }
-    for (int b = 0; b < n_bins; ++b) {
+    unsigned present = __reduce_or_sync(0xffffffffu, bin >= 0 ? 1u << bin : 0u);
+    while (present) {
+      const int b = __ffs(present) - 1;
+      present &= present - 1;
       const unsigned vote = __ballot_sync(0xffffffffu, bin == b);
-      if (lane == 0 && vote) atomicAdd(&hist[b], (unsigned long long)__popc(vote));
+      if (lane == 0) atomicAdd(&hist[b], (unsigned long long)__popc(vote));
     }
   }
   if (chunks) atomicAdd(&out->grid_chunks, chunks);
@@ -68,28 +71,50 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
     if (hist[b]) atomicAdd(&out->count[b], hist[b]);
 }
 
-// cursor[b] starts at bin b's first slot in `lists`.
-template <int THREADS>
+// Each block bins a tile of THREADS * ITEMS segments: ranks inside the block
+// come from warp votes and shared-memory atomics, and the block reserves its
+// slots with one global atomic per bin it uses (cursor[b] starts at bin b's
+// first slot in `lists`), so the global atomics stay few however many
+// segments there are.
+template <int THREADS, int ITEMS>
 __global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, int top_log2,
                                                               unsigned long long* cursor, u32* lists) {
-  const int n_bins = top_log2 + 2, lane = threadIdx.x & 31;
-  for (u64 base = u64(blockIdx.x) * THREADS; base < d.count; base += u64(gridDim.x) * THREADS) {
-    const u64 i = base + threadIdx.x;
-    int bin = -1;
+  __shared__ unsigned count[max_bins];
+  __shared__ unsigned long long base[max_bins];
+  const int lane = threadIdx.x & 31;
+  for (int b = threadIdx.x; b < max_bins; b += THREADS) count[b] = 0;
+  __syncthreads();
+  const u64 tile = u64(blockIdx.x) * THREADS * ITEMS;
+  int bin[ITEMS];
+  unsigned rank[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u64 i = tile + u64(k) * THREADS + threadIdx.x;
+    bin[k] = -1;
     if (i < d.count) {
       const segment_range r = d[i];
-      bin = bin_of(r.end - r.begin, top_log2);
+      bin[k] = bin_of(r.end - r.begin, top_log2);
     }
-    for (int b = 0; b < n_bins; ++b) {
-      const unsigned vote = __ballot_sync(0xffffffffu, bin == b);
-      if (!vote) continue;
+    // Only the bins this warp uses: one vote each.
+    unsigned present = __reduce_or_sync(0xffffffffu, bin[k] >= 0 ? 1u << bin[k] : 0u);
+    rank[k] = 0;
+    while (present) {
+      const int b = __ffs(present) - 1;
+      present &= present - 1;
+      const unsigned vote = __ballot_sync(0xffffffffu, bin[k] == b);
       const int leader = __ffs(vote) - 1;
-      unsigned long long at = 0;
-      if (lane == leader) at = atomicAdd(&cursor[b], (unsigned long long)__popc(vote));
+      unsigned at = 0;
+      if (lane == leader) at = atomicAdd(&count[b], unsigned(__popc(vote)));
       at = __shfl_sync(0xffffffffu, at, leader);
-      if (bin == b) lists[at + __popc(vote & ((1u << lane) - 1))] = u32(i);
+      if (bin[k] == b) rank[k] = at + __popc(vote & ((1u << lane) - 1));
     }
   }
+  __syncthreads();
+  for (int b = threadIdx.x; b < max_bins; b += THREADS) base[b] = count[b] ? atomicAdd(&cursor[b], count[b]) : 0;
+  __syncthreads();
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k)
+    if (bin[k] >= 0) lists[base[bin[k]] + rank[k]] = u32(tile + u64(k) * THREADS + threadIdx.x);
 }
 
 }  // namespace ordo::detail::segsort

@@ -75,30 +75,48 @@ __global__ void __launch_bounds__(WARPS * 32) grid_chunk_sort_kernel(IO io, grid
   }
 }
 
+// Where each output tile of a merge pass starts in its left run (merge path),
+// one thread per tile, so the searches over global memory overlap.
+struct pass_geometry {
+  u64 s, na, nb, d0;  // the pair's first element, run lengths, tile start in the pair
+};
+__device__ __forceinline__ pass_geometry pass_at(u64 seg_len, u64 c, u64 tile, u64 run) {
+  const u64 d_out = c * tile;
+  const u64 s = d_out / (2 * run) * (2 * run);
+  const u64 na = min(run, seg_len - s), nb = s + na < seg_len ? min(run, seg_len - s - na) : 0;
+  return {s, na, nb, d_out - s};
+}
+
+template <int TILE, class IO, class K = typename IO::key_t>
+__global__ void grid_partition_kernel(IO io, grid_bin gb, u64 chunks, u64 run, const K* kin, u64* split) {
+  const u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (q >= chunks) return;
+  const grid_chunk gc = chunk_at<TILE>(gb, q);
+  const u64 seg_len = gc.r.end - gc.r.begin;
+  if (seg_len <= run) return;
+  const pass_geometry g = pass_at(seg_len, gc.c, TILE, run);
+  const K* a = kin + gc.base + g.s;
+  split[q] = merge_path_split(a, g.na, a + g.na, g.nb, g.d0, key_less_of<IO>{&io});
+}
+
 // One merge pass: runs of `run` become runs of 2 * run in every segment
 // longer than `run`; segments it finishes go to the caller's output.
 template <int THREADS, int P, bool POS, class IO, class K = typename IO::key_t>
-__global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb, u64 run, const K* kin,
-                                                             const u32* pin, K* kout, u32* pout) {
+__global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb, u64 run, const u64* split,
+                                                             const K* kin, const u32* pin, K* kout, u32* pout) {
   constexpr int TILE = THREADS * P;
   extern __shared__ __align__(16) unsigned char smem[];
   const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
-  __shared__ u64 split[2];
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
   const u64 seg_len = gc.r.end - gc.r.begin;
   if (seg_len <= run) return;  // finished by an earlier pass
   const bool final = 2 * run >= seg_len;
-  const u64 d_out = gc.c * TILE;
-  const u64 s = d_out / (2 * run) * (2 * run);
-  const u64 na = min(run, seg_len - s), nb = s + na < seg_len ? min(run, seg_len - s - na) : 0;
-  const u64 d0 = d_out - s, d1 = min(d0 + TILE, na + nb);
-  const K* a = kin + gc.base + s;
-  const K* b = a + na;
+  const auto [s, na, nb, d0] = pass_at(seg_len, gc.c, TILE, run);
+  const u64 d1 = min(d0 + TILE, na + nb);
   const key_less_of<IO> less{&io};
-  if (threadIdx.x < 2) split[threadIdx.x] = merge_path_split(a, na, b, nb, threadIdx.x ? d1 : d0, less);
-  __syncthreads();
-  const u64 i0 = split[0], i1 = split[1];
+  // The next tile of the same pair starts where this one ends.
+  const u64 i0 = split[blockIdx.x], i1 = d1 == na + nb ? na : split[blockIdx.x + 1];
   const int la = int(i1 - i0), lb = int((d1 - i1) - (d0 - i0)), valid = la + lb;
   for (int x = threadIdx.x; x < valid; x += THREADS) {
     const u64 from = x < la ? s + i0 + x : s + na + (d0 - i0) + (x - la);
