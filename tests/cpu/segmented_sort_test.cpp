@@ -82,3 +82,20 @@ TEST(SegsortCpu, EmptyInputs) {
   ordo::segmented_sort(ordo::cpu{}, std::span<const float>(none), std::span<float>(none),
                        ordo::by_offsets(std::span<const std::uint64_t>(no_off)));
 }
+
+TEST(SegsortCpu, ReadmeExample) {
+  std::vector<int> keys = {3, 1, 2, 9, 8, 7, 5};
+  std::vector<float> vals = {0, 1, 2, 3, 4, 5, 6};
+  std::vector<std::uint32_t> offsets = {0, 3, 3, 7};
+  std::vector<int> k(7);
+  std::vector<float> v(7);
+  ordo::segmented_sort(ordo::cpu{}, std::span<const int>(keys), std::span<int>(k), std::span<const float>(vals),
+                       std::span<float>(v), ordo::by_offsets(std::span<const std::uint32_t>(offsets)),
+                       {.order = ordo::sort_order::descending});
+  EXPECT_EQ(k, (std::vector<int>{3, 2, 1, 9, 8, 7, 5}));
+  EXPECT_EQ(v, (std::vector<float>{0, 2, 1, 3, 4, 5, 6}));
+  std::vector<int> asc(7);
+  ordo::segmented_sort(ordo::cpu{}, std::span<const int>(keys), std::span<int>(asc),
+                       ordo::by_offsets(std::span<const std::uint32_t>(offsets)));
+  EXPECT_EQ(asc, (std::vector<int>{1, 2, 3, 5, 7, 8, 9}));  // the header's example
+}
