@@ -18,6 +18,7 @@
 
 #include "common/cpu_timer.hpp"
 #include "common/gpu_timer.cuh"
+#include "common/cub_helpers.cuh"
 #include "common/options.hpp"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
@@ -85,32 +86,6 @@ bool verify(const std::vector<u32>& keys, const std::vector<u32>& off, const std
       if (j > off[s] && ko[j] == ko[j - 1] && u64((*vo)[j - 1]) > src) return false;
     }
   return true;
-}
-
-struct cub_temp {
-  void* p = nullptr;
-  std::size_t bytes = 0;
-  template <class F>
-  void run(F&& call) {
-    std::size_t need = 0;
-    ORDO_CUDA_CHECK(call(static_cast<void*>(nullptr), need));
-    if (need > bytes) {
-      if (p) cudaFree(p);
-      ORDO_CUDA_CHECK(cudaMalloc(&p, need));
-      bytes = need;
-    }
-    ORDO_CUDA_CHECK(call(p, need));
-  }
-  ~cub_temp() {
-    if (p) cudaFree(p);
-  }
-};
-
-template <class T>
-std::vector<T> download(const ordo::device_buffer<T>& b) {
-  std::vector<T> h(b.size());
-  b.download(h);
-  return h;
 }
 
 row make_row(const char* impl, const std::string& variant, const char* value, u64 n, const nlohmann::json& params,
