@@ -6,6 +6,8 @@
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"
+#include "ordo/ksorted_gen.hpp"
+#include "ordo/rough_sort.hpp"
 #include "ordo/segmented_sort.hpp"
 #include "ordo/ops.hpp"
 #include "ordo/rank.hpp"

@@ -11,18 +11,12 @@
 #include <vector>
 
 #include "ordo/primitives.hpp"
+#include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail {
 
 struct no_values {};
-
-template <class Compare>
-struct reversed_order {
-  Compare comp;
-  template <class A, class B>
-  ORDO_OP_HD constexpr bool operator()(const A& a, const B& b) const { return comp(b, a); }
-};
 
 // Throws on the first (lowest-numbered) bad segment.
 inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment_desc& d) {

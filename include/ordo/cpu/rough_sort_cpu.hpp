@@ -1,0 +1,237 @@
+// The cpu overloads of rough_sort.hpp: radius, rough_sort and the adaptive
+// sort. Key-value calls sort (key, value) pairs in a buffer and write them
+// back, so every variant serves both.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "ordo/cpu/primitives/merge_sort.hpp"
+#include "ordo/cpu/rough_sort/radius_cpu.hpp"
+#include "ordo/cpu/rough_sort/roughsort_cpu_variants.hpp"
+#include "ordo/detail/primitives_checks.hpp"
+#include "ordo/detail/reversed_order.hpp"
+
+namespace ordo::detail {
+
+// The radius up to which the CPU's adaptive sort takes roughsort (runs of 2k
+// sorted by std::sort); bench/rough_sort measures the crossover.
+inline constexpr std::uint64_t cpu_max_rough_radius = 512;
+
+template <class Compare, class F>
+decltype(auto) with_order(sort_order order, Compare comp, F&& f) {
+  if (order == sort_order::descending) return f(reversed_order<Compare>{comp});
+  return f(comp);
+}
+
+template <class Compare>
+struct by_first {
+  Compare comp;
+  template <class P>
+  bool operator()(const P& a, const P& b) const { return comp(a.first, b.first); }
+};
+
+// Runs `f(T* data, comparator)` over the keys alone, or over (key, value)
+// pairs copied out of keys/values and written back afterwards.
+template <class Key, class Value, class Compare, class F>
+void over_elements(Key* keys, Value* values, std::size_t n, Compare comp, F&& f) {
+  if constexpr (std::is_void_v<Value>) {
+    f(keys, comp);
+  } else {
+    std::vector<std::pair<Key, Value>> p(n);
+    for (std::size_t i = 0; i < n; ++i) p[i] = {keys[i], values[i]};
+    f(p.data(), by_first<Compare>{comp});
+    for (std::size_t i = 0; i < n; ++i) keys[i] = p[i].first, values[i] = p[i].second;
+  }
+}
+
+// A full sort in place: std::sort / std::stable_sort on one thread, the
+// primitives' parallel merge sort otherwise. Key-value sorts are stable.
+template <class Key, class Value, class Compare>
+void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Compare comp) {
+  const int chunks = cpu_chunks(exec, n);
+  if (chunks == 1) {
+    if constexpr (std::is_void_v<Value>) std::sort(keys, keys + n, comp);
+    else over_elements(keys, values, n, comp, [&](auto* p, auto c) { std::stable_sort(p, p + n, c); });
+    return;
+  }
+  auto run = [&](auto index_tag) {
+    using Index = decltype(index_tag);
+    std::vector<Index> perm(n);
+    std::vector<Key> sorted(n);
+    sort_idx_cpu(exec, std::span<const Key>(keys, n), std::span<Index>(perm), std::span<Key>(sorted), comp,
+                 sort_idx_options{});
+    if constexpr (!std::is_void_v<Value>) {
+      std::vector<Value> v(values, values + n);
+#pragma omp parallel for num_threads(chunks) schedule(static)
+      for (std::int64_t i = 0; i < std::int64_t(n); ++i) values[i] = v[perm[i]];
+    }
+    std::copy(sorted.begin(), sorted.end(), keys);
+  };
+  if (n <= 0xffffffffull) run(std::uint32_t{});
+  else run(std::uint64_t{});
+}
+
+template <class Key, class Value, class Compare>
+void rough_sort_variant_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, std::uint64_t k,
+                            rough_sort_variant v, Compare comp) {
+  if (n < 2 || k == 0) return;
+  k = std::min<std::uint64_t>(k, n - 1);
+  over_elements(keys, values, n, comp, [&](auto* a, auto c) {
+    switch (v) {
+      case rough_sort_variant::halving: roughsort_halving(a, n, k, c); break;
+      case rough_sort_variant::bubble: bubble_sort(a, n, c); break;
+      default: {
+        const int threads = cpu_chunks(exec, n);
+        roughsort_runs(threads, a, n, k, [&](auto* first, auto* last) {
+          if constexpr (std::is_void_v<Value>) std::sort(first, last, c);
+          else std::stable_sort(first, last, c);
+        });
+      }
+    }
+  });
+}
+
+template <class Key, class Value, class Compare>
+void adaptive_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, const sort_options& o,
+                       Compare comp) {
+  if (n < 2) return;
+  if (o.variant == sort_variant::radix_sort)
+    throw error(errc::not_supported, "sort: radix_sort is a GPU variant (the CPU has rough_sort and merge_sort)");
+  if (o.variant == sort_variant::merge_sort) return full_sort_cpu(exec, keys, values, n, comp);
+  const std::uint64_t r = radius_parallel(cpu_chunks(exec, n), keys, n, comp);
+  const std::uint64_t limit = o.max_rough_radius ? o.max_rough_radius : cpu_max_rough_radius;
+  if (o.variant == sort_variant::rough_sort || r <= limit)
+    return rough_sort_variant_cpu(exec, keys, values, n, r, rough_sort_variant::runs, comp);
+  full_sort_cpu(exec, keys, values, n, comp);
+}
+
+[[noreturn]] inline void throw_not_k_sorted(std::uint64_t k, std::uint64_t radius) {
+  throw error(errc::invalid_argument, "rough_sort: the keys are not " + std::to_string(k) +
+                                          "-sorted (their radius is " + std::to_string(radius) + ")");
+}
+
+template <class Key, class Value, class Compare>
+void rough_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, std::uint64_t k,
+                    const rough_sort_options& o, Compare comp) {
+  if (!is_k_sorted_cpu(cpu_chunks(exec, n), keys, n, k, comp)) {
+    if (o.on_wrong_k == wrong_radius::raise)
+      throw_not_k_sorted(k, radius_parallel(cpu_chunks(exec, n), keys, n, comp));
+    return adaptive_sort_cpu(exec, keys, values, n, sort_options{}, comp);
+  }
+  rough_sort_variant_cpu(exec, keys, values, n, k, o.variant, comp);
+}
+
+// rough_sort_copy with wrong_radius::raise throws before writing the output.
+template <class Key, class Compare>
+void check_k_sorted_before_copy(const cpu& exec, std::span<const Key> keys, std::uint64_t k,
+                                const rough_sort_options& o, Compare comp) {
+  if (o.on_wrong_k != wrong_radius::raise) return;
+  with_order(o.order, comp, [&](auto c) {
+    const int chunks = cpu_chunks(exec, keys.size());
+    if (!is_k_sorted_cpu(chunks, keys.data(), keys.size(), k, c))
+      throw_not_k_sorted(k, radius_parallel(chunks, keys.data(), keys.size(), c));
+  });
+}
+
+template <class Key, class Value>
+void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value* vo, std::size_t n) {
+  if (ki.data() != ko.data()) std::copy(ki.begin(), ki.end(), ko.begin());
+  if constexpr (!std::is_void_v<Value>)
+    if (vi != vo) std::copy(vi, vi + n, vo);
+}
+
+}  // namespace ordo::detail
+
+namespace ordo {
+
+template <class Key, class Compare>
+std::uint64_t radius(const cpu& exec, std::span<const Key> keys, const radius_options& options, Compare comp) {
+  return detail::with_order(options.order, comp, [&](auto c) {
+    return detail::radius_parallel(detail::cpu_chunks(exec, keys.size()), keys.data(), keys.size(), c);
+  });
+}
+
+template <class Key, class Compare>
+bool is_k_sorted(const cpu& exec, std::span<const Key> keys, std::uint64_t k, sort_order order, Compare comp) {
+  return detail::with_order(order, comp, [&](auto c) {
+    return detail::is_k_sorted_cpu(detail::cpu_chunks(exec, keys.size()), keys.data(), keys.size(), k, c);
+  });
+}
+
+template <class Key, class Compare>
+void rough_sort(const cpu& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options,
+                Compare comp) {
+  detail::with_order(options.order, comp, [&](auto c) {
+    detail::rough_sort_cpu<Key, void>(exec, keys.data(), nullptr, keys.size(), k, options, c);
+  });
+}
+
+template <class Key, class Value, class Compare>
+void rough_sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
+                const rough_sort_options& options, Compare comp) {
+  detail::check_same_size("rough_sort", "values", values.size(), "keys", keys.size());
+  detail::with_order(options.order, comp, [&](auto c) {
+    detail::rough_sort_cpu(exec, keys.data(), values.data(), keys.size(), k, options, c);
+  });
+}
+
+template <class Key, class Compare>
+void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
+                     const rough_sort_options& options, Compare comp) {
+  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_k_sorted_before_copy(exec, keys_in, k, options, comp);
+  detail::copy_in<Key, void>(keys_in, keys_out, nullptr, nullptr, keys_in.size());
+  rough_sort(exec, keys_out, k, options, comp);
+}
+
+template <class Key, class Value, class Compare>
+void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                     std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
+                     const rough_sort_options& options, Compare comp) {
+  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_same_size("rough_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+  detail::check_same_size("rough_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+  detail::check_k_sorted_before_copy(exec, keys_in, k, options, comp);
+  detail::copy_in(keys_in, keys_out, values_in.data(), values_out.data(), keys_in.size());
+  rough_sort(exec, keys_out, values_out, k, options, comp);
+}
+
+template <class Key, class Compare>
+void sort(const cpu& exec, std::span<Key> keys, const sort_options& options, Compare comp) {
+  detail::with_order(options.order, comp, [&](auto c) {
+    detail::adaptive_sort_cpu<Key, void>(exec, keys.data(), nullptr, keys.size(), options, c);
+  });
+}
+
+template <class Key, class Value, class Compare>
+void sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options, Compare comp) {
+  detail::check_same_size("sort", "values", values.size(), "keys", keys.size());
+  detail::with_order(options.order, comp, [&](auto c) {
+    detail::adaptive_sort_cpu(exec, keys.data(), values.data(), keys.size(), options, c);
+  });
+}
+
+template <class Key, class Compare>
+void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, const sort_options& options,
+               Compare comp) {
+  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::copy_in<Key, void>(keys_in, keys_out, nullptr, nullptr, keys_in.size());
+  sort(exec, keys_out, options, comp);
+}
+
+template <class Key, class Value, class Compare>
+void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::span<const Value> values_in,
+               std::span<Value> values_out, const sort_options& options, Compare comp) {
+  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_same_size("sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+  detail::check_same_size("sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+  detail::copy_in(keys_in, keys_out, values_in.data(), values_out.data(), keys_in.size());
+  sort(exec, keys_out, values_out, options, comp);
+}
+
+}  // namespace ordo

@@ -1,0 +1,145 @@
+// Radius, Roughsort and an adaptive sort (seed 002: Pfaff, Treadwell,
+// "Parallel Sorting of Roughly-Sorted Sequences", after Altman-Igarashi and
+// Altman-Chlebus).
+//
+// A sequence is k-sorted when a[i] <= a[j] whenever j - i > k; its radius is
+// the smallest such k, max{j - i : i < j, a[j] < a[i]} (0 when sorted).
+//
+//   radius(exec, keys)                        the radius, from the LR/RL/DM sequences
+//   rough_sort(exec, keys[, values], k)       sorts a k-sorted array in place, O(n log k)
+//   rough_sort_copy(exec, in, out, ..., k)    the same, out of place (the input is not modified)
+//   sort(exec, keys[, values])                measures how sorted the keys are and picks
+//   sort_copy(exec, in, out, ...)             roughsort or a full sort
+//
+// A wrong k is never returned unsorted: the keys are checked to be k-sorted
+// (on the GPU inside the sorting kernel) and, by default, sorted by the
+// adaptive sort instead; wrong_radius::raise throws errc::invalid_argument.
+//
+// Example (CPU; ordo::cuda{} takes device spans):
+//   std::vector<std::uint32_t> v = {1, 3, 2, 4, 6, 5, 7};   // radius 1
+//   ordo::radius(ordo::cpu{}, std::span<const std::uint32_t>(v));   // 1
+//   ordo::rough_sort(ordo::cpu{}, std::span<std::uint32_t>(v), 1);  // 1 2 3 4 5 6 7
+#pragma once
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/ops.hpp"
+#include "ordo/primitives.hpp"  // sort_idx (the CPU full sort)
+#include "ordo/rank.hpp"  // sort_order
+
+namespace ordo {
+
+// How rough_sort sorts (each exists so it can be measured):
+//   runs     Altman-Chlebus: sort every run of 2k, then every run of 2k from
+//            offset k (parallel on CPU threads; on the GPU one fused kernel)
+//   halving  the sequential radius halving with nth_element (Altman-Igarashi),
+//            then one bubble pass for the 1-sorted rest (CPU only)
+//   bubble   Bubblesort, the paper's baseline (CPU only)
+enum class rough_sort_variant { automatic, runs, halving, bubble };
+
+// What a wrong radius hint does: the keys are sorted anyway (by the adaptive
+// sort), or errc::invalid_argument is thrown and the output is not written.
+enum class wrong_radius { fallback, raise };
+
+struct rough_sort_options {
+  sort_order order = sort_order::ascending;
+  rough_sort_variant variant = rough_sort_variant::automatic;
+  wrong_radius on_wrong_k = wrong_radius::fallback;
+};
+
+// How the adaptive sort sorts: `automatic` measures the radius and takes
+// roughsort when it is at most max_rough_radius, else a full sort (the GPU's
+// radix sort for the built-in orders, a merge sort for user comparators).
+enum class sort_variant { automatic, rough_sort, radix_sort, merge_sort };
+
+struct sort_options {
+  sort_order order = sort_order::ascending;
+  sort_variant variant = sort_variant::automatic;
+  // The largest radius roughsort is used for; 0 takes the backend's measured
+  // crossover (docs/benchmarks.md).
+  std::uint64_t max_rough_radius = 0;
+};
+
+struct radius_options {
+  sort_order order = sort_order::ascending;
+};
+
+// ---- radius ----------------------------------------------------------------
+template <class Key, class Compare = less>
+std::uint64_t radius(const cpu& exec, std::span<const Key> keys, const radius_options& options = {},
+                     Compare comp = {});
+// GPU: the built-in orders over the six key types. Synchronises on exec's
+// stream to return the number.
+template <class Key>
+std::uint64_t radius(const cuda& exec, std::span<const Key> keys, const radius_options& options = {});
+
+// True when the keys are k-sorted (cheaper than the radius: one pass).
+template <class Key, class Compare = less>
+bool is_k_sorted(const cpu& exec, std::span<const Key> keys, std::uint64_t k, sort_order order = sort_order::ascending,
+                 Compare comp = {});
+
+// ---- rough_sort ------------------------------------------------------------
+template <class Key, class Compare = less>
+void rough_sort(const cpu& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options = {},
+                Compare comp = {});
+template <class Key, class Value, class Compare = less>
+void rough_sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
+                const rough_sort_options& options = {}, Compare comp = {});
+template <class Key, class Compare = less>
+void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
+                     const rough_sort_options& options = {}, Compare comp = {});
+template <class Key, class Value, class Compare = less>
+void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                     std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
+                     const rough_sort_options& options = {}, Compare comp = {});
+
+// GPU (built-in orders; the six key types; values of 4 or 8 bytes). Stable.
+template <class Key>
+void rough_sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
+                     const rough_sort_options& options = {});
+template <class Key, class Value>
+void rough_sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                     std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
+                     const rough_sort_options& options = {});
+template <class Key>
+void rough_sort(const cuda& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options = {});
+template <class Key, class Value>
+void rough_sort(const cuda& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
+                const rough_sort_options& options = {});
+
+// ---- the adaptive sort -----------------------------------------------------
+template <class Key, class Compare = less>
+void sort(const cpu& exec, std::span<Key> keys, const sort_options& options = {}, Compare comp = {});
+template <class Key, class Value, class Compare = less>
+void sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options = {},
+          Compare comp = {});
+template <class Key, class Compare = less>
+void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, const sort_options& options = {},
+               Compare comp = {});
+template <class Key, class Value, class Compare = less>
+void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::span<const Value> values_in,
+               std::span<Value> values_out, const sort_options& options = {}, Compare comp = {});
+
+template <class Key>
+void sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+               const sort_options& options = {});
+template <class Key, class Value>
+void sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+               std::span<const Value> values_in, std::span<Value> values_out, const sort_options& options = {});
+template <class Key>
+void sort(const cuda& exec, std::span<Key> keys, const sort_options& options = {});
+template <class Key, class Value>
+void sort(const cuda& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options = {});
+
+const char* to_string(rough_sort_variant v) noexcept;
+const char* to_string(sort_variant v) noexcept;
+rough_sort_variant parse_rough_sort_variant(const char* name);  // throws errc::invalid_argument
+sort_variant parse_sort_variant(const char* name);              // throws errc::invalid_argument
+
+}  // namespace ordo
+
+#include "ordo/cpu/rough_sort_cpu.hpp"
+#include "ordo/detail/rough_sort_forward.hpp"
