@@ -1,6 +1,6 @@
 // ordo_bench: runs ordo and its baselines side by side and writes one JSON
 // file per capability (bench-protocol.md).
-//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|all] [--out DIR] [--n N | --log2n K]
+//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|rough_sort|all] [--out DIR] [--n N | --log2n K]
 //              [--reps R] [--cpu-reps R] [--no-figures]
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +18,7 @@ void run_list_rank_probe(const options&);
 void run_primitives(const options&);
 void run_primitives_probe(const options&);
 void run_segsort(const options&);
+void run_rough_sort(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
     if (opt.suite == "primitives" || opt.suite == "all") ordo_bench::run_primitives(opt);
     if (opt.suite == "primitives_probe") ordo_bench::run_primitives_probe(opt);
     if (opt.suite == "segsort" || opt.suite == "all") ordo_bench::run_segsort(opt);
+    if (opt.suite == "rough_sort" || opt.suite == "all") ordo_bench::run_rough_sort(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

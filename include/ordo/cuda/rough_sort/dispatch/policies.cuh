@@ -1,0 +1,37 @@
+// Dispatch scope: the GPU Roughsort's tuning, as printable structs.
+//
+// The fused kernel sorts windows of W = threads * 8 with runs of R = 2m
+// (m >= k, a power of two, at least 8 so that runs start at thread
+// boundaries). Runs up to 256 stay inside a warp (shuffles); 512 and 1024
+// exchange through shared memory and use 512-thread windows so the halos
+// cost less. 64-bit codes stop at 256 (their items are 12 bytes).
+#pragma once
+#include <cstdint>
+#include <cstdio>
+
+namespace ordo::detail::rough {
+
+struct sm90_rough_policy {
+  static constexpr int min_run = 16;
+  static constexpr int max_run_32 = 1024;  // 4-byte keys: k <= 512
+  static constexpr int max_run_64 = 256;   // 8-byte keys: k <= 128
+  static constexpr int first_guess_run = 32;  // the adaptive sort tries k <= 16 first
+  // The adaptive sort's crossover: above this radius CUB's radix sort wins
+  // (bench/rough_sort, docs/benchmarks.md).
+  static constexpr std::uint64_t max_rough_radius = 512;
+  static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
+  static void print(std::FILE* f) {
+    std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
+                    "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu\n",
+                 min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius);
+  }
+};
+
+// The run length for radius k: the smallest power of two >= max(2k, 16).
+inline int run_for_radius(std::uint64_t k) {
+  std::uint64_t r = sm90_rough_policy::min_run;
+  while (r < 2 * k) r *= 2;
+  return r > (std::uint64_t(1) << 30) ? (1 << 30) : int(r);
+}
+
+}  // namespace ordo::detail::rough

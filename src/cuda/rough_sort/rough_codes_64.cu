@@ -1,0 +1,9 @@
+// The fused roughsort kernel (every run length) and the radius kernels for
+// 64-bit order codes.
+#include "ordo/cuda/rough_sort/dispatch/rough_sort_dispatch.cuh"
+
+namespace ordo::detail::rough {
+template rough_status window_pass<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t, int,
+                                                  std::uint64_t, bool);
+template std::uint64_t radius_codes<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t);
+}  // namespace ordo::detail::rough

@@ -1,0 +1,36 @@
+// radius, rough_sort and the adaptive sort for the six key types (they pick a
+// code width and forward to rough_codes_32/64.cu and radix_fallback.cu), and
+// the merge-sort variant through the primitives' sort_idx.
+#include "common/rough_sort/instantiate.hpp"
+#include "ordo/cuda/rough_sort/dispatch/rough_sort_dispatch.cuh"
+#include "ordo/primitives.hpp"
+
+namespace ordo::detail {
+namespace {
+template <class Index>
+__global__ void gather_by_perm_kernel(rough::value_mover v, const Index* perm, std::uint64_t n) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x)
+    v.move(i, perm[i]);
+}
+}  // namespace
+
+template <class Key>
+void merge_sort_cuda(const cuda& exec, const Key* in, Key* out, const rough::value_mover& v, std::uint64_t n,
+                     bool descending) {
+  auto run = [&](auto index_tag) {
+    using Index = decltype(index_tag);
+    scratch<Index> perm(exec, n);
+    const std::span<const Key> keys(in, n);
+    if (descending) ordo::sort_idx(exec, keys, std::span<Index>(perm.get(), n), std::span<Key>(out, n), ordo::greater{});
+    else ordo::sort_idx(exec, keys, std::span<Index>(perm.get(), n), std::span<Key>(out, n), ordo::less{});
+    if (v.bytes) {
+      gather_by_perm_kernel<Index><<<elementwise_blocks(n), 256, 0, exec.stream>>>(v, perm.get(), n);
+      ORDO_CUDA_CHECK(cudaGetLastError());
+    }
+  };
+  if (n <= 0xffffffffull) run(std::uint32_t{});
+  else run(std::uint64_t{});
+}
+
+ORDO_ROUGH_KEYS(ORDO_INST_ROUGH)
+}  // namespace ordo::detail

@@ -1,0 +1,107 @@
+// Radius, roughsort and the adaptive sort on the GPU: the CPU suite's cases
+// (tests/common/rough_sort_cases.hpp) element by element, every run length of
+// the fused kernel (k from 0 to 512), windows at the array's ends, the
+// escalation of the adaptive sort, the radix and merge variants, wrong hints.
+// The *Small* tests are the compute-sanitizer subset.
+#include <gtest/gtest.h>
+
+#include "common/rough_sort_cases.hpp"
+#include "common/type_lists.hpp"
+#include "gpu/device_space.hpp"
+#include "gpu/gpu_cases.hpp"
+
+namespace {
+
+using namespace ordo_test;
+
+template <class T>
+class RoughGpu : public ::testing::Test {};
+TYPED_TEST_SUITE(RoughGpu, key_types, type_names);
+
+TYPED_TEST(RoughGpu, RadiusMatchesTheDefinitionSmall) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {0, 1, 2, 33, 2047, 2048, 2049, 3000}) check_radius<device_space, TypeParam>(sp, n, 7 + n, true);
+}
+
+TYPED_TEST(RoughGpu, RadiusMatchesTheCpuLarge) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {std::size_t(100003), std::size_t(1) << 20}) check_radius<device_space, TypeParam>(sp, n, 3, false);
+}
+
+TYPED_TEST(RoughGpu, RoughSortEveryRun) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  const std::vector<std::uint64_t> ks = sizeof(K) == 4 ? std::vector<std::uint64_t>{1, 2, 8, 9, 16, 17, 40, 64, 100, 128, 200, 256, 300, 512}
+                                                       : std::vector<std::uint64_t>{1, 2, 8, 9, 16, 17, 40, 64, 100, 128};
+  for (std::size_t n : {1, 2, 33, 1000, 4097, 100000})
+    check_rough_sort<device_space, K>(sp, n, ordo::rough_sort_variant::runs, 5 + n, ks);
+}
+
+TYPED_TEST(RoughGpu, RoughSortSmall) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_rough_sort<device_space, TypeParam>(sp, 5000, ordo::rough_sort_variant::automatic, 3, {3, 100});
+}
+
+TYPED_TEST(RoughGpu, RoughSortBeyondTheKernel) {  // k above the fused kernel's runs: checked, then radix
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_rough_sort<device_space, TypeParam>(sp, 30000, ordo::rough_sort_variant::automatic, 4, {700, 3000});
+}
+
+TYPED_TEST(RoughGpu, WrongHint) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_wrong_hint<device_space, TypeParam>(sp, 3000, 2);
+  check_wrong_hint<device_space, TypeParam>(sp, 70000, 3);
+}
+
+TYPED_TEST(RoughGpu, AdaptiveSortEveryVariant) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  for (std::size_t n : {0, 1, 2, 100, 5000}) check_adaptive_sort<device_space, K>(sp, n, 4, ordo::sort_variant::automatic);
+  for (auto v : {ordo::sort_variant::automatic, ordo::sort_variant::rough_sort, ordo::sort_variant::radix_sort,
+                 ordo::sort_variant::merge_sort})
+    check_adaptive_sort<device_space, K>(sp, 300000, 5, v);
+}
+
+TYPED_TEST(RoughGpu, AdaptiveSortEscalates) {  // radii between the guesses and past the crossover
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  for (std::uint64_t k : {17ull, 40ull, 129ull, 500ull, 2000ull, 70000ull})
+    for (bool desc : {false, true}) {
+      const auto h = ksorted_for<K>(desc, 400000, k, k, ordo::gen::ksorted_shuffle::paper);
+      const std::string what = "sort k=" + std::to_string(k);
+      check_sort_keys<device_space, K>(sp, h, desc, {true}, what);
+      check_sort_pairs<device_space, K, std::uint64_t>(sp, h, desc, {true}, what);
+    }
+}
+
+TEST(RoughGpu, InPlaceSmall) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto h = ordo::gen::ksorted<std::int64_t>(40000, 20, 9, ordo::gen::ksorted_shuffle::blocks);
+  check_sort_keys<device_space, std::int64_t>(sp, h, false, {false, 20}, "rough_sort in place", true);
+  check_sort_pairs<device_space, std::int64_t>(sp, h, false, {false, 20}, "rough_sort in place", true);
+  check_sort_keys<device_space, std::int64_t>(sp, h, true, {true}, "sort in place", true);
+  check_sort_pairs<device_space, std::int64_t>(sp, h, false, {true}, "sort in place", true);
+}
+
+TEST(RoughGpu, CpuOnlyVariantsSayso) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  auto d = sp.buf(std::vector<int>{3, 1, 2});
+  try {
+    ordo::rough_sort(sp.exec, sp.span(d), 1, {ordo::sort_order::ascending, ordo::rough_sort_variant::halving});
+    ADD_FAILURE() << "no error";
+  } catch (const ordo::error& e) {
+    EXPECT_EQ(e.code(), ordo::errc::not_supported);
+  }
+}
+
+}  // namespace
