@@ -137,14 +137,13 @@ void bench_figure_point(results& radius_res, results& sort_res, const options& o
   const int reps = opt.cpu_reps;
   if (radii) {
     u64 r = 0;
-    host_row(radius_res, "radius", "ordo", "cpu_sequential",
-             median_ms_host([&] { r = ordo::radius(ordo::cpu{1}, std::span<const u32>(h)); }, reps), r == k, 1);
-    host_row(radius_res, "radius", "ordo", "cpu",
-             median_ms_host([&] { r = ordo::radius(ordo::cpu{}, std::span<const u32>(h)); }, reps), r == k,
-             ordo::cpu{}.resolved_threads());
+    double ms = median_ms_host([&] { r = ordo::radius(ordo::cpu{1}, std::span<const u32>(h)); }, reps);
+    host_row(radius_res, "radius", "ordo", "cpu_sequential", ms, r == k, 1);
+    ms = median_ms_host([&] { r = ordo::radius(ordo::cpu{}, std::span<const u32>(h)); }, reps);
+    host_row(radius_res, "radius", "ordo", "cpu", ms, r == k, ordo::cpu{}.resolved_threads());
     ordo::device_buffer<u32> d{std::span<const u32>(h)};
-    row g = make_row("radius", "ordo", "gpu", n, params,
-                     median_ms([&] { r = ordo::radius(ordo::cuda{}, std::as_const(d).span()); }, opt.reps), 0, false, true);
+    ms = median_ms([&] { r = ordo::radius(ordo::cuda{}, std::as_const(d).span()); }, opt.reps);
+    row g = make_row("radius", "ordo", "gpu", n, params, ms, 0, false, true);
     g.verified = r == k;
     g.extra["fig"] = fig;
     radius_res.add(g);

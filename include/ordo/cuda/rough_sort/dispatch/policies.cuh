@@ -15,10 +15,11 @@ struct sm90_rough_policy {
   static constexpr int min_run = 16;
   static constexpr int max_run_32 = 1024;  // 4-byte keys: k <= 512
   static constexpr int max_run_64 = 256;   // 8-byte keys: k <= 128
-  static constexpr int first_guess_run = 32;  // the adaptive sort tries k <= 16 first
+  static constexpr int first_guess_run = 16;  // the adaptive sort tries k <= 8 first
   // The adaptive sort's crossover: above this radius CUB's radix sort wins
-  // (bench/rough_sort, docs/benchmarks.md).
-  static constexpr std::uint64_t max_rough_radius = 512;
+  // (H100, 2^28 uint32 at fe09dd1: roughsort 4.56 ms at k = 64, 6.42 ms at
+  // k = 128, radix 5.40 ms; bench/rough_sort, docs/benchmarks.md).
+  static constexpr std::uint64_t max_rough_radius = 64;
   static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
