@@ -171,7 +171,10 @@ void rough_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const 
   const value_mover v{values_in, values_out, value_bytes};
   const auto io = make_io(keys_in, keys_out, v, desc);
   const int run = run_for_radius(k);
-  if (run > max_run<Key>()) {  // beyond the fused kernel: check k, then a full sort
+  // Beyond the fused kernel's runs, or (automatic) past the measured
+  // crossover where radix sort is faster: check k, then a full sort.
+  if (run > max_run<Key>() ||
+      (o.variant == rough_sort_variant::automatic && k > sm90_rough_policy::max_rough_radius)) {
     if (raise) {
       const std::uint64_t r = radius_cuda(exec, keys_in, n, o.order);
       if (r > k) throw_not_k_sorted(k, r);
