@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,23 @@ struct row {
   bool verified = false;
   nlohmann::json extra = nlohmann::json::object();  // e.g. threads, fig
 };
+
+// A timed row with the fields every suite fills.
+inline row timed_row(std::string capability, std::string impl, std::string variant, std::string key, std::uint64_t n,
+                     nlohmann::json params, double ms, double floor, bool verified, bool is_default) {
+  row r;
+  r.capability = std::move(capability);
+  r.impl = std::move(impl);
+  r.variant = std::move(variant);
+  r.key = std::move(key);
+  r.n = n;
+  r.params = std::move(params);
+  r.ms = ms;
+  r.copy_floor_ms = floor;
+  r.verified = verified;
+  r.is_default = is_default;
+  return r;
+}
 
 class results {
  public:

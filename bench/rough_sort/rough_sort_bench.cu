@@ -40,18 +40,7 @@ using u64 = std::uint64_t;
 
 row make_row(const char* capability, const char* impl, const std::string& variant, u64 n, const nlohmann::json& params,
              double ms, double floor, bool verified, bool is_default) {
-  row r;
-  r.capability = capability;
-  r.impl = impl;
-  r.variant = variant;
-  r.key = "uint32";
-  r.n = n;
-  r.params = params;
-  r.ms = ms;
-  r.copy_floor_ms = floor;
-  r.verified = verified;
-  r.is_default = is_default;
-  return r;
+  return timed_row(capability, impl, variant, "uint32", n, params, ms, floor, verified, is_default);
 }
 
 std::vector<u32> input(u64 n, long long k, u64 seed) {  // k < 0: uniformly random

@@ -90,18 +90,8 @@ bool verify(const std::vector<u32>& keys, const std::vector<u32>& off, const std
 
 row make_row(const char* impl, const std::string& variant, const char* value, u64 n, const nlohmann::json& params,
              double ms, double floor, bool verified, bool is_default) {
-  row r;
-  r.capability = "segmented_sort";
-  r.impl = impl;
-  r.variant = variant;
-  r.key = "uint32";
+  row r = timed_row("segmented_sort", impl, variant, "uint32", n, params, ms, floor, verified, is_default);
   r.value = value ? value : "";
-  r.n = n;
-  r.params = params;
-  r.ms = ms;
-  r.copy_floor_ms = floor;
-  r.verified = verified;
-  r.is_default = is_default;
   return r;
 }
 
