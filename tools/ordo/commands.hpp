@@ -8,8 +8,10 @@ namespace ordo::tools {
 void add_demo_command(CLI::App& app);  // demo_command.cpp
 void add_rank_command(CLI::App& app);  // rank_command.cpp
 void add_listrank_command(CLI::App& app);  // listrank_command.cpp
-void add_gen_command(CLI::App& app);       // listrank_command.cpp (gen list)
 void add_primitives_commands(CLI::App& app);  // primitives_command.cpp (sortidx, scan)
+void add_sort_commands(CLI::App& app);        // sort_command.cpp (sort, radius)
+void add_segsort_command(CLI::App& app);      // segsort_command.cpp
+void add_gen_command(CLI::App& app);          // gen_command.cpp (gen list, gen ksorted)
 
 // --device cpu|cuda|auto: whether to run on the GPU (listrank_command.cpp).
 bool use_gpu(const std::string& device);

@@ -11,13 +11,19 @@
 #include <random>
 #include <span>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "commands.hpp"
 #include "ordo/device_buffer.hpp"
+#include "ordo/ksorted_gen.hpp"
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
+#include "ordo/primitives.hpp"
 #include "ordo/rank.hpp"
+#include "ordo/rough_sort.hpp"
+#include "ordo/segmented_sort.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -79,14 +85,14 @@ struct result_row {
 
 // Runs fn(exec, keys, ranks) on the chosen backend, times it, checks it
 // against the same call on ordo::cpu{1}.
-template <class R>
-result_row run_case(const std::string& what, const std::vector<std::int32_t>& keys, bool gpu, int reps,
-                    const std::function<void(std::span<const std::int32_t>, std::span<R>, bool)>& fn) {
+template <class R, class T = std::int32_t>
+result_row run_case(const std::string& what, const std::vector<T>& keys, bool gpu, int reps,
+                    const std::type_identity_t<std::function<void(std::span<const T>, std::span<R>, bool)>>& fn) {
   std::vector<R> want(keys.size()), got(keys.size());
   fn(keys, want, false);  // reference: the sequential CPU path
   double ms;
   if (gpu) {
-    device_buffer<std::int32_t> d_keys{std::span<const std::int32_t>(keys)};
+    device_buffer<T> d_keys{std::span<const T>(keys)};
     device_buffer<R> d_ranks(keys.size());
     ms = median_ms([&] { fn(d_keys.span(), d_ranks.span(), true); }, [] { detail::device_synchronize(); }, reps);
     d_ranks.download(got);
@@ -94,6 +100,20 @@ result_row run_case(const std::string& what, const std::vector<std::int32_t>& ke
     ms = median_ms([&] { fn(keys, got, true); }, [] {}, reps);
   }
   return {what, ms, same(got, want)};
+}
+
+// radius returns a number, not an array: timed and checked on its own.
+result_row run_radius(const std::vector<std::int32_t>& keys, bool gpu, int reps) {
+  const std::uint64_t want = radius(cpu{1}, std::span<const std::int32_t>(keys));
+  std::uint64_t got = 0;
+  double ms;
+  if (gpu) {
+    device_buffer<std::int32_t> d{std::span<const std::int32_t>(keys)};
+    ms = median_ms([&] { got = radius(cuda{}, std::as_const(d).span()); }, [] {}, reps);
+  } else {
+    ms = median_ms([&] { got = radius(cpu{}, std::span<const std::int32_t>(keys)); }, [] {}, reps);
+  }
+  return {"radius, radius 16", ms, got == want};
 }
 
 int run_demo(const demo_options& o) {
@@ -143,6 +163,37 @@ int run_demo(const demo_options& o) {
                                              else list_rank(cpu{}, s, r);
                                            }));
   }
+  // The primitives (seed 001): argsort and scan.
+  rows.push_back(run_case<std::uint32_t>("sort_idx (argsort)", unsorted, gpu, o.reps,
+                                         [&](std::span<const std::int32_t> k, std::span<std::uint32_t> p, bool fast) {
+                                           if (!fast) sort_idx(cpu{1}, k, p);
+                                           else if (gpu) sort_idx(cuda{}, k, p);
+                                           else sort_idx(cpu{}, k, p);
+                                         }));
+  const std::vector<std::uint32_t> values(unsorted.begin(), unsorted.end());
+  rows.push_back(run_case<std::uint32_t, std::uint32_t>(
+      "scan inclusive plus", values, gpu, o.reps,
+      [&](std::span<const std::uint32_t> v, std::span<std::uint32_t> out, bool fast) {
+        if (!fast) scan(cpu{1}, v, out, plus{});
+        else if (gpu) scan(cuda{}, v, out, plus{});
+        else scan(cpu{}, v, out, plus{});
+      }));
+  // Roughsort (seed 002): keys of radius 16, measured and sorted by the adaptive sort.
+  const std::vector<std::int32_t> ksorted = gen::ksorted<std::int32_t>(n, 16, 11);
+  rows.push_back(run_case<std::int32_t>("sort (adaptive), radius 16", ksorted, gpu, o.reps,
+                                        [&](std::span<const std::int32_t> k, std::span<std::int32_t> out, bool fast) {
+                                          if (!fast) sort_copy(cpu{1}, k, out);
+                                          else if (gpu) sort_copy(cuda{}, k, out);
+                                          else sort_copy(cpu{}, k, out);
+                                        }));
+  rows.push_back(run_radius(ksorted, gpu, o.reps));
+  // Segmented sort (seed 004): segments of 32 random keys.
+  rows.push_back(run_case<std::int32_t>("segmented_sort, length 32", unsorted, gpu, o.reps,
+                                        [&](std::span<const std::int32_t> k, std::span<std::int32_t> out, bool fast) {
+                                          if (!fast) segmented_sort(cpu{1}, k, out, fixed_length(32));
+                                          else if (gpu) segmented_sort(cuda{}, k, out, fixed_length(32));
+                                          else segmented_sort(cpu{}, k, out, fixed_length(32));
+                                        }));
   std::printf("%-30s %12s %16s  %s\n", "capability", "median ms", "keys/s", "check");
   bool all_ok = true;
   for (const auto& r : rows) {

@@ -3,8 +3,6 @@
 //   succ[i] = the next node, or -1 (all bits set) at the end of a list
 // The input is validated by default (out-of-range links, shared successors,
 // cycles; with --single, more than one list); --no-validate skips that.
-//
-// `ordo gen list --n N -o FILE` writes the generators' lists.
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -16,7 +14,6 @@
 #include "commands.hpp"
 #include "io/io.hpp"
 #include "ordo/device_buffer.hpp"
-#include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 
 namespace ordo::tools {
@@ -84,28 +81,6 @@ void run_listrank(const listrank_args& a) {
                o.validate ? " validated" : "", ms);
 }
 
-struct gen_list_args {
-  std::string kind = "random", output, dtype = "int64";
-  std::uint64_t n = 0, lists = 1, seed = 1;
-};
-
-void run_gen_list(const gen_list_args& a) {
-  const io::dtype t = io::parse_dtype(a.dtype, "--dtype");
-  if (t != io::dtype::int32 && t != io::dtype::int64)
-    throw error(errc::invalid_argument, "--dtype must be int32 or int64 for successor arrays");
-  auto make = [&](auto tag) {
-    using I = decltype(tag);
-    if (a.kind == "random") return gen::random_list<I>(a.n, a.seed);
-    if (a.kind == "ordered") return gen::ordered_list<I>(a.n);
-    if (a.kind == "forest") return gen::random_forest<I>(a.n, a.lists, a.seed);
-    throw error(errc::invalid_argument, "gen list --kind: expected random, ordered or forest, got '" + a.kind + "'");
-  };
-  io::column c;
-  if (t == io::dtype::int32) c.data = make(std::int32_t{});
-  else c.data = make(std::int64_t{});
-  io::write_column(a.output, c);
-}
-
 }  // namespace
 
 bool use_gpu(const std::string& device) {
@@ -137,20 +112,6 @@ void add_listrank_command(CLI::App& app) {
   cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
   cmd->add_option("--rank-type", a->rank_type, "int32, uint32, int64 or uint64; default int64");
   cmd->callback([a] { run_listrank(*a); });
-}
-
-void add_gen_command(CLI::App& app) {
-  auto* gen = app.add_subcommand("gen", "write generated inputs");
-  gen->require_subcommand(1);
-  auto* cmd = gen->add_subcommand("list", "a successor array: random, ordered, or a forest of random lists");
-  auto a = std::make_shared<gen_list_args>();
-  cmd->add_option("--kind", a->kind, "random (default), ordered or forest");
-  cmd->add_option("--n", a->n, "number of nodes")->required();
-  cmd->add_option("--lists", a->lists, "forest: number of lists");
-  cmd->add_option("--seed", a->seed, "random seed (default 1)");
-  cmd->add_option("--dtype", a->dtype, "int32 or int64 (default)");
-  cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
-  cmd->callback([a] { run_gen_list(*a); });
 }
 
 }  // namespace ordo::tools

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "commands.hpp"
-#include "io/io.hpp"
+#include "input_options.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/primitives.hpp"
 
@@ -19,18 +19,11 @@ namespace ordo::tools {
 namespace {
 
 struct prim_args {
-  std::string input, output, sorted, device = "auto", variant = "auto", dtype, format, column, op = "plus";
+  std::string input, output, sorted, device = "auto", variant = "auto", op = "plus";
+  input_args in;
   bool descending = false, exclusive = false;
   int threads = 0;
 };
-
-io::column read_input(const prim_args& a) {
-  io::read_options in;
-  if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
-  in.type = a.dtype.empty() ? std::optional<io::dtype>() : io::parse_dtype(a.dtype, "--dtype");
-  in.column = a.column;
-  return io::read_column(a.input, in);
-}
 
 template <class K, class Compare>
 void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::span<std::int64_t> perm,
@@ -49,7 +42,7 @@ void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::spa
 void run_sortidx(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
   const auto t0 = std::chrono::steady_clock::now();
-  const io::column keys = read_input(a);
+  const io::column keys = read_input(a.input, a.in);
   io::column perm = io::make_column(io::dtype::int64, keys.size());
   io::column sorted = io::make_column(keys.type(), a.sorted.empty() ? 0 : keys.size());
   std::visit(
@@ -80,7 +73,7 @@ void scan_on(bool gpu, const prim_args& a, std::span<const T> in, std::span<T> o
 
 void run_scan(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
-  const io::column in = read_input(a);
+  const io::column in = read_input(a.input, a.in);
   io::column out = io::make_column(in.type(), in.size());
   std::visit(
       [&](const auto& v) {
@@ -99,9 +92,7 @@ void run_scan(const prim_args& a) {
 void add_io_options(CLI::App* cmd, prim_args& a) {
   cmd->add_option("--device", a.device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
   cmd->add_option("--threads", a.threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
-  cmd->add_option("--dtype", a.dtype, "element type for raw input: int32, uint32, int64, uint64, float32, float64");
-  cmd->add_option("--format", a.format, "input format npy, bin or text; default from the extension");
-  cmd->add_option("--column", a.column, "text input: the column to read, by header name or 0-based index");
+  add_input_options(cmd, a.in);
 }
 
 }  // namespace

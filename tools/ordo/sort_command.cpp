@@ -1,0 +1,148 @@
+// `ordo sort INPUT -o OUTPUT`: sort the keys with the adaptive sort (seed 002),
+// which measures how sorted they are and takes Roughsort for a small radius,
+// a full sort otherwise; `--k K` is the caller's radius hint (rough_sort).
+// `ordo radius INPUT`: print the radius k of the keys (0 when sorted).
+// Both run on the GPU when there is one (--device).
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "commands.hpp"
+#include "input_options.hpp"
+#include "ordo/device_buffer.hpp"
+#include "ordo/rough_sort.hpp"
+
+namespace ordo::tools {
+namespace {
+
+struct sort_args {
+  std::string input, output, output_format, device = "auto", variant = "automatic", rough_variant = "automatic";
+  std::string on_wrong_k = "fallback";
+  input_args in;
+  std::optional<std::uint64_t> k;
+  std::uint64_t max_rough_radius = 0;
+  bool descending = false;
+  int threads = 0;
+};
+
+sort_order order_of(bool descending) { return descending ? sort_order::descending : sort_order::ascending; }
+
+wrong_radius parse_wrong_radius(const std::string& s) {
+  if (s == "fallback") return wrong_radius::fallback;
+  if (s == "raise") return wrong_radius::raise;
+  throw error(errc::invalid_argument, "--on-wrong-k: expected fallback or raise, got '" + s + "'");
+}
+
+// Sorts `keys` in place: rough_sort with the hint when there is one, else the adaptive sort.
+template <class Exec, class Key>
+void sort_keys(const Exec& exec, std::span<Key> keys, const sort_args& a) {
+  if (a.k) {
+    rough_sort_options o;
+    o.order = order_of(a.descending);
+    o.variant = parse_rough_sort_variant(a.rough_variant.c_str());
+    o.on_wrong_k = parse_wrong_radius(a.on_wrong_k);
+    rough_sort(exec, keys, *a.k, o);
+  } else {
+    sort_options o;
+    o.order = order_of(a.descending);
+    o.variant = parse_sort_variant(a.variant.c_str());
+    o.max_rough_radius = a.max_rough_radius;
+    sort(exec, keys, o);
+  }
+}
+
+template <class Key>
+void sort_on(bool gpu, const sort_args& a, std::span<Key> keys) {
+  if (!gpu) return sort_keys(cpu{a.threads}, keys, a);
+  device_buffer<Key> d(std::span<const Key>(keys.data(), keys.size()));
+  sort_keys(cuda{}, d.span(), a);
+  detail::device_synchronize();
+  d.download(keys);
+}
+
+void run_sort(const sort_args& a) {
+  const bool gpu = use_gpu(a.device);
+  if (!a.k && (a.rough_variant != "automatic" || a.on_wrong_k != "fallback"))
+    throw error(errc::invalid_argument, "--rough-variant and --on-wrong-k apply to a radius hint: give --k");
+  if (a.k && (a.variant != "automatic" || a.max_rough_radius != 0))
+    throw error(errc::invalid_argument, "--variant and --max-rough-radius apply to the adaptive sort, not to --k");
+  io::write_options out;
+  out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
+                                        : io::format_from_extension(a.output, "--output-format");
+  const auto t0 = std::chrono::steady_clock::now();
+  io::column keys = read_input(a.input, a.in);
+  std::visit([&](auto& v) { sort_on(gpu, a, std::span(v)); }, keys.data);
+  io::write_column(a.output, keys, out);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::fprintf(stderr, "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
+               gpu ? "cuda" : "cpu", a.k ? ("rough_sort k=" + std::to_string(*a.k)).c_str() : a.variant.c_str(), ms);
+}
+
+struct radius_args {
+  std::string input, device = "auto";
+  input_args in;
+  bool descending = false;
+  int threads = 0;
+};
+
+template <class Key>
+std::uint64_t radius_on(bool gpu, const radius_args& a, std::span<const Key> keys) {
+  const radius_options o{order_of(a.descending)};
+  if (!gpu) return radius(cpu{a.threads}, keys, o);
+  device_buffer<Key> d(keys);
+  return radius(cuda{}, std::as_const(d).span(), o);
+}
+
+void run_radius(const radius_args& a) {
+  const bool gpu = use_gpu(a.device);
+  const io::column keys = read_input(a.input, a.in);
+  const std::uint64_t k = std::visit([&](const auto& v) { return radius_on(gpu, a, std::span(std::as_const(v))); },
+                                     keys.data);
+  std::printf("%llu\n", static_cast<unsigned long long>(k));
+}
+
+}  // namespace
+
+void add_sort_commands(CLI::App& app) {
+  {
+    auto a = std::make_shared<sort_args>();
+    auto* cmd = app.add_subcommand(
+        "sort", "sort the keys: Roughsort when they are nearly sorted (small radius), else a full sort");
+    cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
+    cmd->add_option("-o,--output", a->output, "where the sorted keys go; the format follows its extension")
+        ->required();
+    cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
+    cmd->add_flag("--descending", a->descending, "largest first (NaN first); default ascending (NaN last)");
+    cmd->add_option("--variant", a->variant,
+                    "adaptive sort: automatic (measure the radius), rough_sort, radix_sort or merge_sort");
+    cmd->add_option("--max-rough-radius", a->max_rough_radius,
+                    "largest radius roughsort is used for; 0 (default) takes the measured crossover");
+    cmd->add_option("--k", a->k, "the radius if you know it: rough_sort with this k (checked)");
+    cmd->add_option("--rough-variant", a->rough_variant, "with --k: automatic, runs, halving or bubble (CPU)");
+    cmd->add_option("--on-wrong-k", a->on_wrong_k,
+                    "with --k: fallback (default: sort anyway) or raise (fail if the keys are not k-sorted)");
+    cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
+    cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+    add_input_options(cmd, a->in, "key");
+    cmd->callback([a] { run_sort(*a); });
+  }
+  {
+    auto a = std::make_shared<radius_args>();
+    auto* cmd = app.add_subcommand(
+        "radius", "print the radius of the keys: the largest j - i with a[j] < a[i] (0 when sorted)");
+    cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
+    cmd->add_flag("--descending", a->descending, "measure against descending order");
+    cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
+    cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+    add_input_options(cmd, a->in, "key");
+    cmd->callback([a] { run_radius(*a); });
+  }
+}
+
+}  // namespace ordo::tools
