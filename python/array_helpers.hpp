@@ -1,66 +1,86 @@
-// What the module's bindings share: checking a numpy argument, dispatching
-// on its dtype, and viewing it as a contiguous array.
+// What the module's bindings share: a 1-D argument that is either a numpy
+// array (run on ordo::cpu{}) or a GPU array exposing __cuda_array_interface__
+// (CuPy, PyTorch, Numba: run on ordo::cuda{} on the array's stream, zero
+// copy), its element type, and results allocated as the same kind of array.
 #pragma once
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
+
+#include "ordo/execution.hpp"
 
 namespace ordo_py {
 namespace py = pybind11;
 
-enum class key_kind { i32, u32, i64, u64, f32, f64 };
+// The element types ordo takes; `flag` is one byte (bool, uint8, int8) for
+// compact and split flags.
+enum class key_kind { i32, u32, i64, u64, f32, f64, flag };
 
 constexpr const char* kSupportedKeys = "int32, uint32, int64, uint64, float32 or float64";
 
-inline std::string type_name(py::handle obj) { return py::str(py::type::handle_of(obj).attr("__name__")); }
+const char* dtype_name(key_kind k) noexcept;  // "int32" ... "float64", "uint8"
+std::size_t element_size(key_kind k) noexcept;
+inline bool is_floating(key_kind k) { return k == key_kind::f32 || k == key_kind::f64; }
 
-// True when `obj` lives in GPU memory: __cuda_array_interface__, or a DLPack
-// producer whose device is not the CPU (kDLCPU = 1).
-inline bool is_gpu_array(py::handle obj) {
-  if (py::hasattr(obj, "__cuda_array_interface__")) return true;
-  if (!py::isinstance<py::array>(obj) && py::hasattr(obj, "__dlpack_device__")) {
-    try {
-      py::tuple dev = obj.attr("__dlpack_device__")();
-      return dev.size() >= 1 && dev[0].cast<int>() != 1;
-    } catch (const std::exception&) {  // a malformed __dlpack_device__: not ours to judge here
-      return false;
-    }
+// A checked 1-D argument. Host data is C-contiguous and native-endian (a numpy
+// copy is made when it is not); GPU data is used where it lies: a strided or
+// byte-swapped GPU array is a ValueError, never a silent copy.
+struct array {
+  py::object source;           // what the caller passed
+  py::object host;             // numpy: the contiguous array `data` points into
+  const void* data = nullptr;
+  std::size_t n = 0;
+  key_kind kind = key_kind::f64;
+  bool gpu = false;
+  CUstream_st* stream = nullptr;  // GPU: the array's stream (CAI v3), null for the default
+
+  template <class T>
+  std::span<const T> view() const {
+    return {static_cast<const T*>(data), n};
   }
-  return false;
+};
+
+// Parses `obj` as argument `name` of ordo.`fn`. Raises TypeError for what is
+// not an array or has an unsupported dtype (flags: also bool/uint8/int8 when
+// allow_flags), ValueError for a shape other than 1-D.
+array get_array(py::handle obj, const char* fn, const char* name = "x", bool allow_flags = false);
+// The same, and the keys must be integers (successors, offsets, counts).
+array get_integer_array(py::handle obj, const char* fn, const char* name);
+// All arguments of one call on one side: TypeError when host and GPU mix.
+void same_device(const array& a, const array& b, const char* fn);
+
+// A result of n elements of type k, the same kind of array as `like`: numpy,
+// or for GPU input a CuPy array / torch tensor on the same device.
+struct result {
+  py::object obj;
+  void* data = nullptr;
+  std::size_t n = 0;
+
+  template <class T>
+  std::span<T> view() const {
+    return {static_cast<T*>(data), n};
+  }
+};
+result empty_like(const array& like, std::size_t n, key_kind k);
+// obj[:count] for any of the result kinds.
+py::object head(const result& r, std::size_t count);
+
+// Reads one value the call left in GPU (or host) memory, after the stream's work.
+std::uint64_t read_u64(const array& like, const result& r);
+
+// Calls f(exec) with ordo::cpu{} or ordo::cuda{stream}, the GIL released.
+template <class F>
+decltype(auto) run_on(const array& a, F&& f) {
+  py::gil_scoped_release nogil;
+  if (a.gpu) return f(ordo::cuda{a.stream, nullptr});
+  return f(ordo::cpu{});
 }
 
-// Checks `obj` and returns its key type. Throws TypeError / ValueError.
-inline key_kind check_keys(py::handle obj, const char* fn) {
-  if (is_gpu_array(obj))
-    throw py::type_error(std::string("GPU arrays are not supported yet by this build; ordo.") + fn +
-                         " takes a numpy array on the host. ordo never copies GPU data to the host "
-                         "silently: copy it yourself (e.g. cupy.asnumpy(x) or x.cpu().numpy()) if "
-                         "that is what you want.");
-  if (!py::isinstance<py::array>(obj))
-    throw py::type_error(std::string("ordo.") + fn + ": expected a 1-D numpy array, got " + type_name(obj));
-  auto a = py::reinterpret_borrow<py::array>(obj);
-  py::dtype dt = a.dtype();
-  const char kind = dt.kind();
-  const auto size = dt.itemsize();
-  key_kind k;
-  if (kind == 'i' && size == 4) k = key_kind::i32;
-  else if (kind == 'u' && size == 4) k = key_kind::u32;
-  else if (kind == 'i' && size == 8) k = key_kind::i64;
-  else if (kind == 'u' && size == 8) k = key_kind::u64;
-  else if (kind == 'f' && size == 4) k = key_kind::f32;
-  else if (kind == 'f' && size == 8) k = key_kind::f64;
-  else
-    throw py::type_error(std::string("ordo.") + fn + ": unsupported dtype " + std::string(py::str(dt)) +
-                         " (supported: " + kSupportedKeys + ")");
-  if (a.ndim() != 1)
-    throw py::value_error(std::string("ordo.") + fn + ": expected a 1-D array, got " + std::to_string(a.ndim()) +
-                          "-D (shape " + std::string(py::str(py::tuple(a.attr("shape")))) + ")");
-  return k;
-}
-
-// Calls f.template operator()<Key>() for the key type of `k`.
+// Calls f.template operator()<T>() for the element type of `k` (not flag).
 template <class F>
 decltype(auto) visit_key(key_kind k, F&& f) {
   switch (k) {
@@ -69,21 +89,36 @@ decltype(auto) visit_key(key_kind k, F&& f) {
     case key_kind::i64: return f.template operator()<std::int64_t>();
     case key_kind::u64: return f.template operator()<std::uint64_t>();
     case key_kind::f32: return f.template operator()<float>();
-    case key_kind::f64: break;
+    case key_kind::f64: case key_kind::flag: break;
   }
   return f.template operator()<double>();
 }
-
-// A C-contiguous, native-byte-order view of `obj` as Key: no copy when it
-// already is one, otherwise a copy (non-contiguous or byte-swapped arrays).
-template <class Key>
-py::array_t<Key, py::array::c_style> contiguous(py::handle obj) {
-  auto a = py::array_t<Key, py::array::c_style | py::array::forcecast>::ensure(obj);
-  if (!a) throw py::error_already_set();
-  return a;
+// The same over the four integer types (successors, offsets).
+template <class F>
+decltype(auto) visit_index(key_kind k, F&& f) {
+  switch (k) {
+    case key_kind::i32: return f.template operator()<std::int32_t>();
+    case key_kind::u32: return f.template operator()<std::uint32_t>();
+    case key_kind::u64: return f.template operator()<std::uint64_t>();
+    default: break;
+  }
+  return f.template operator()<std::int64_t>();
 }
 
+template <class T>
+constexpr key_kind kind_of() {
+  if constexpr (std::is_same_v<T, std::int32_t>) return key_kind::i32;
+  else if constexpr (std::is_same_v<T, std::uint32_t>) return key_kind::u32;
+  else if constexpr (std::is_same_v<T, std::int64_t>) return key_kind::i64;
+  else if constexpr (std::is_same_v<T, std::uint64_t>) return key_kind::u64;
+  else if constexpr (std::is_same_v<T, float>) return key_kind::f32;
+  else if constexpr (std::is_same_v<T, double>) return key_kind::f64;
+  else return key_kind::flag;
+}
 
+void add_rank(py::module_& m);        // rank_bindings.cpp
+void add_lists(py::module_& m);       // list_bindings.cpp
 void add_primitives(py::module_& m);  // primitives_bindings.cpp
+void add_sorts(py::module_& m);       // sort_bindings.cpp
 
 }  // namespace ordo_py

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ordo/error.hpp"
+#include "ordo/execution.hpp"  // CUstream_st
 
 namespace ordo {
 
@@ -15,6 +16,9 @@ void* device_alloc(std::size_t bytes);                         // cudaMalloc, th
 void device_free(void* p) noexcept;                            // cudaFree
 void copy_to_device(void* dst, const void* src, std::size_t bytes);    // synchronous
 void copy_to_host(void* dst, const void* src, std::size_t bytes);      // synchronous
+// Copies after the work queued on `stream` and waits for it (a small result,
+// such as a count, from a call that ran on a stream of the caller's).
+void copy_to_host_after(void* dst, const void* src, std::size_t bytes, CUstream_st* stream);
 void device_synchronize();                                     // cudaDeviceSynchronize, throws on error
 }  // namespace detail
 

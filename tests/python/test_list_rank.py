@@ -85,7 +85,7 @@ def test_single_list_mode():
 
 
 def test_argument_errors():
-    with pytest.raises(TypeError, match="successors must be"):
+    with pytest.raises(TypeError, match="succ must be int32, uint32, int64 or uint64"):
         ordo.list_rank(np.array([1.0, -1.0]))
     with pytest.raises(TypeError):
         ordo.list_rank([1, -1])

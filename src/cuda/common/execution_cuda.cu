@@ -72,6 +72,10 @@ void copy_to_device(void* dst, const void* src, std::size_t bytes) {
 void copy_to_host(void* dst, const void* src, std::size_t bytes) {
   ORDO_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
 }
+void copy_to_host_after(void* dst, const void* src, std::size_t bytes, CUstream_st* stream) {
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
 void device_synchronize() { ORDO_CUDA_CHECK(cudaDeviceSynchronize()); }
 }  // namespace detail
 

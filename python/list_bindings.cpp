@@ -1,0 +1,100 @@
+// ordo.list_rank and ordo.list_scan (seed 003) on numpy or GPU arrays.
+#include <cstdint>
+#include <string>
+
+#include "array_helpers.hpp"
+#include "ordo/list_rank.hpp"
+
+namespace ordo_py {
+namespace {
+
+ordo::list_options list_opts(const std::string& variant, bool validate, bool single) {
+  ordo::list_options o;
+  o.variant = ordo::parse_list_variant(variant.c_str());
+  o.validate = validate;
+  o.shape = single ? ordo::list_shape::single : ordo::list_shape::forest;
+  return o;
+}
+
+py::object list_rank_py(const py::object& succ, bool validate, bool single, const std::string& variant) {
+  const auto o = list_opts(variant, validate, single);
+  const array s = get_integer_array(succ, "list_rank", "succ");
+  result r = empty_like(s, s.n, key_kind::i64);
+  visit_index(s.kind, [&]<class Index>() {
+    run_on(s, [&](const auto& exec) { ordo::list_rank(exec, s.view<Index>(), r.view<std::int64_t>(), o); });
+  });
+  return r.obj;
+}
+
+py::object list_scan_py(const py::object& succ, const py::object& values, const std::string& op, bool validate,
+                        bool single, const std::string& variant) {
+  const auto o = list_opts(variant, validate, single);
+  if (op != "plus" && op != "min" && op != "max")
+    throw py::value_error("ordo.list_scan: op must be 'plus', 'min' or 'max', got '" + op + "'");
+  const array s = get_integer_array(succ, "list_scan", "succ");
+  const array v = get_array(values, "list_scan", "values");
+  same_device(s, v, "list_scan");
+  if (v.n != s.n)
+    throw py::value_error("ordo.list_scan: succ has " + std::to_string(s.n) + " elements but values has " +
+                          std::to_string(v.n));
+  result r = empty_like(s, s.n, v.kind);
+  visit_index(s.kind, [&]<class Index>() {
+    visit_key(v.kind, [&]<class T>() {
+      run_on(s, [&](const auto& exec) {
+        const auto si = s.view<Index>();
+        const auto vi = v.view<T>();
+        if (op == "plus") ordo::list_scan(exec, si, vi, r.view<T>(), ordo::plus{}, o);
+        else if (op == "min") ordo::list_scan(exec, si, vi, r.view<T>(), ordo::minimum{}, o);
+        else ordo::list_scan(exec, si, vi, r.view<T>(), ordo::maximum{}, o);
+      });
+    });
+  });
+  return r.obj;
+}
+
+}  // namespace
+
+void add_lists(py::module_& m) {
+  m.def("list_rank", &list_rank_py, py::arg("succ"), py::arg("validate") = true, py::arg("single") = false,
+        py::arg("variant") = "auto",
+        R"doc(Rank the nodes of the linked lists given by a successor array.
+
+succ[i] is the node after i, or -1 (all bits set) at the end of a list. One
+array may hold many lists; each node is ranked within its own.
+
+Parameters
+----------
+succ : 1-D numpy or GPU array, int32/uint32/int64/uint64
+validate : bool
+    Raise ordo.Error (a ValueError) naming the first offending node for a
+    successor out of range, two nodes with the same successor, or a cycle.
+single : bool
+    The input is one list: more than one head is an error too (with validate).
+variant : {"auto", "sequential", "helman_jaja"} (CPU); {"auto", "rhj", "wyllie", "single_block"} (GPU)
+
+Returns
+-------
+int64 array of succ's kind: 0 for each head, 1 for the node after it, ...
+
+Example
+-------
+>>> ordo.list_rank(numpy.array([2, -1, 1]))   # 0 -> 2 -> 1
+array([0, 2, 1]))doc");
+  m.def("list_scan", &list_scan_py, py::arg("succ"), py::arg("values"), py::arg("op") = "plus",
+        py::arg("validate") = true, py::arg("single") = false, py::arg("variant") = "auto",
+        R"doc(Inclusive prefix of `values` along each linked list.
+
+out[head] = values[head], out[next] = op(out[node], values[next]).
+
+Parameters
+----------
+succ : 1-D integer successor array (see list_rank)
+values : 1-D, same length and device; int32/uint32/int64/uint64/float32/float64
+op : {"plus", "min", "max"}
+
+Returns
+-------
+array of values' kind and dtype.)doc");
+}
+
+}  // namespace ordo_py

@@ -1,0 +1,105 @@
+// ordo.rank and ordo.rank_sorted (seed 000) on numpy or GPU arrays.
+#include <cstdint>
+#include <string>
+
+#include "array_helpers.hpp"
+#include "ordo/rank.hpp"
+
+namespace ordo_py {
+namespace {
+
+py::object rank_py(const py::object& x, const std::string& method, bool ascending, const std::string& na_option,
+                   bool pct) {
+  ordo::rank_options opt;
+  opt.method = ordo::parse_rank_method(method.c_str());
+  opt.ascending = ascending;
+  opt.na = ordo::parse_na_option(na_option.c_str());
+  opt.pct = pct;
+  const array a = get_array(x, "rank");
+  result r = empty_like(a, a.n, key_kind::f64);
+  visit_key(a.kind, [&]<class Key>() {
+    run_on(a, [&](const auto& exec) { ordo::rank(exec, a.view<Key>(), r.view<double>(), opt); });
+  });
+  return r.obj;
+}
+
+key_kind parse_rank_dtype(const py::object& dtype, ordo::rank_method method) {
+  if (dtype.is_none()) return method == ordo::rank_method::average ? key_kind::f64 : key_kind::u64;
+  py::dtype dt = py::dtype::from_args(dtype);  // TypeError for what numpy does not understand
+  const char kind = dt.kind();
+  const auto size = dt.itemsize();
+  if (kind == 'u' && size == 4) return key_kind::u32;
+  if (kind == 'u' && size == 8) return key_kind::u64;
+  if (kind == 'f' && size == 4) return key_kind::f32;
+  if (kind == 'f' && size == 8) return key_kind::f64;
+  throw py::type_error("ordo.rank_sorted: unsupported rank dtype " + std::string(py::str(dt)) +
+                       " (supported: uint32, uint64, float32 or float64)");
+}
+
+py::object rank_sorted_py(const py::object& x, const std::string& method, bool descending, bool validate,
+                          const py::object& dtype) {
+  ordo::rank_sorted_options opt;
+  opt.method = ordo::parse_rank_method(method.c_str());
+  opt.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
+  opt.validate = validate;
+  const array a = get_array(x, "rank_sorted");
+  const key_kind rk = parse_rank_dtype(dtype, opt.method);
+  result r = empty_like(a, a.n, rk);
+  visit_key(a.kind, [&]<class Key>() {
+    visit_key(rk, [&]<class Rank>() {
+      if constexpr (std::is_floating_point_v<Rank> || std::is_unsigned_v<Rank>)
+        run_on(a, [&](const auto& exec) { ordo::rank_sorted(exec, a.view<Key>(), r.view<Rank>(), opt); });
+    });
+  });
+  return r.obj;
+}
+
+}  // namespace
+
+void add_rank(py::module_& m) {
+  m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
+        py::arg("na_option") = "keep", py::arg("pct") = false,
+        R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
+
+Parameters
+----------
+x : 1-D numpy array, CuPy array or torch CUDA tensor: int32/uint32/int64/uint64/float32/float64
+    Non-contiguous numpy arrays are copied first; GPU arrays must be contiguous.
+method : {"average", "min", "max", "dense", "first", "ordinal"}
+    How ties share ranks; "first" and "ordinal" both rank ties in input order.
+ascending : bool
+na_option : {"keep", "top", "bottom"}
+    "keep" gives NaN keys a NaN rank; "top"/"bottom" rank them first/last.
+pct : bool
+    Divide by the number of ranked keys (dense: by the largest rank).
+
+Returns
+-------
+float64 array of x's kind (numpy, CuPy or torch), the same length as x.
+
+Raises TypeError for an unsupported dtype or a non-array;
+ValueError for bad names, a non-1-D array or an ordo error.)doc");
+  m.def("rank_sorted", &rank_sorted_py, py::arg("x"), py::arg("method") = "min",
+        py::arg("descending") = false, py::arg("validate") = true, py::arg("dtype") = py::none(),
+        R"doc(Ranks of an already sorted 1-D numpy array.
+
+Parameters
+----------
+x : 1-D numpy or GPU array, int32/uint32/int64/uint64/float32/float64, sorted
+    ascending (NaN last) or, with descending=True, descending (NaN first).
+method : {"min", "max", "dense", "ordinal", "first", "average"}
+    1224 / 1334 / 1223 / 1234 / 1 2.5 2.5 4.
+descending : bool
+    x is sorted in descending order.
+validate : bool
+    Check that x is sorted and raise ValueError (ordo.Error) if it is not.
+    Without it, unsorted input gives unspecified ranks (but is memory safe).
+dtype : None or uint32/uint64/float32/float64
+    The rank type; None means uint64, or float64 for "average".
+
+Returns
+-------
+array of x's kind and of dtype, the same length as x.)doc");
+}
+
+}  // namespace ordo_py
