@@ -121,5 +121,5 @@ def test_fork(xp):
 def test_mixed_host_and_gpu_is_type_error(xp):
     if xp.name == "numpy":
         pytest.skip("needs a GPU array")
-    with pytest.raises(TypeError, match="all numpy arrays or all GPU arrays"):
+    with pytest.raises(TypeError, match="must all be numpy arrays or all GPU arrays"):
         ordo.merge(xp.put(np.arange(3)), np.arange(3))
