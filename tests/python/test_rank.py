@@ -303,7 +303,7 @@ def test_gpu_array_is_type_error_without_copy(fn, obj):
     # Without a GPU (CI), a GPU array is refused, never copied; DLPack-only
     # producers are refused everywhere (ordo reads __cuda_array_interface__).
     if isinstance(obj, FakeCudaArray) and ordo.cuda_available():
-        pytest.skip("this machine has a GPU: test_gpu.py covers GPU arrays")
+        pytest.skip("this machine has a GPU: the xp-fixture tests cover GPU arrays")
     with pytest.raises(TypeError, match="never copies GPU data to the host|without __cuda_array_interface__"):
         fn(obj)
 
