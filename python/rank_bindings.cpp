@@ -37,8 +37,9 @@ key_kind parse_rank_dtype(const py::object& dtype, ordo::rank_method method) {
 }
 
 py::object rank_sorted_py(const py::object& x, const std::string& method, bool descending, bool validate,
-                          const py::object& dtype) {
+                          const py::object& dtype, const std::string& variant) {
   ordo::rank_sorted_options opt;
+  opt.variant = ordo::parse_rank_variant(variant.c_str());
   opt.method = ordo::parse_rank_method(method.c_str());
   opt.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
   opt.validate = validate;
@@ -81,6 +82,7 @@ Raises TypeError for an unsupported dtype or a non-array;
 ValueError for bad names, a non-1-D array or an ordo error.)doc");
   m.def("rank_sorted", &rank_sorted_py, py::arg("x"), py::arg("method") = "min",
         py::arg("descending") = false, py::arg("validate") = true, py::arg("dtype") = py::none(),
+        py::arg("variant") = "auto",
         R"doc(Ranks of an already sorted 1-D numpy array.
 
 Parameters
@@ -96,6 +98,10 @@ validate : bool
     Without it, unsorted input gives unspecified ranks (but is memory safe).
 dtype : None or uint32/uint64/float32/float64
     The rank type; None means uint64, or float64 for "average".
+variant : the implementation, selectable so it can be measured:
+    "auto" (the fastest), "sequential" or "parallel_search" (CPU);
+    "naive", "shuffle", "hybrid", "block_search" or "lookback" (GPU). A
+    variant that cannot compute the method raises ordo.Error.
 
 Returns
 -------

@@ -123,3 +123,14 @@ def test_mixed_host_and_gpu_is_type_error(xp):
         pytest.skip("needs a GPU array")
     with pytest.raises(TypeError, match="must all be numpy arrays or all GPU arrays"):
         ordo.merge(xp.put(np.arange(3)), np.arange(3))
+
+
+def test_rank_sorted_variants(xp):
+    x = np.sort(data(100000, 6, np.int64, 5000))
+    want = pd.Series(x).rank(method="min").to_numpy()
+    variants = ["sequential", "parallel_search"] if xp.name == "numpy" else [
+        "naive", "shuffle", "hybrid", "block_search", "lookback"]
+    for v in ["auto"] + variants:
+        np.testing.assert_array_equal(xp.get(ordo.rank_sorted(xp.put(x), variant=v)), want, err_msg=v)
+    with pytest.raises(ordo.Error, match="unknown rank variant 'fast'"):
+        ordo.rank_sorted(xp.put(x), variant="fast")
