@@ -1,5 +1,5 @@
-// The input options every file-reading verb shares (--dtype, --format,
-// --column) and the one way they turn into an io::read_column call.
+// The options every file-reading verb shares (--dtype, --format, --column;
+// --device, --threads) and the one way the input ones become an io::read_column call.
 #pragma once
 #include <optional>
 #include <string>
@@ -19,6 +19,12 @@ inline void add_input_options(CLI::App* cmd, input_args& a, const char* what = "
                   std::string(what) + " type for raw input: int32, uint32, int64, uint64, float32, float64");
   cmd->add_option("--format", a.format, "input format npy, bin or text; default from the extension");
   cmd->add_option("--column", a.column, "text input: the column to read, by header name or 0-based index");
+}
+
+// --device cpu|cuda|auto and --threads, which every verb that runs an algorithm takes.
+inline void add_device_options(CLI::App* cmd, std::string& device, int& threads) {
+  cmd->add_option("--device", device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
+  cmd->add_option("--threads", threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
 }
 
 // `integer_text`: text has no integer type of its own; read it as int64

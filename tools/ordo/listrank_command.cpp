@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "commands.hpp"
+#include "input_options.hpp"
 #include "io/io.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/list_rank.hpp"
@@ -104,8 +105,7 @@ void add_listrank_command(CLI::App& app) {
   cmd->add_option("--variant", a->variant, "auto, sequential, helman_jaja (CPU); rhj, wyllie, single_block (GPU)");
   cmd->add_flag("--no-validate", a->no_validate, "skip the input checks (bad input then gives unspecified ranks)");
   cmd->add_flag("--single", a->single, "the input is one list: more than one head is an error");
-  cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
-  cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+  add_device_options(cmd, a->device, a->threads);
   cmd->add_option("--dtype", a->dtype, "successor type for raw input: int32, uint32, int64 or uint64");
   cmd->add_option("--format", a->format, "input format npy, bin or text; default from the extension");
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");

@@ -90,8 +90,7 @@ void run_scan(const prim_args& a) {
 }
 
 void add_io_options(CLI::App* cmd, prim_args& a) {
-  cmd->add_option("--device", a.device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
-  cmd->add_option("--threads", a.threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+  add_device_options(cmd, a.device, a.threads);
   add_input_options(cmd, a.in);
 }
 

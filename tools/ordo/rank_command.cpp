@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "commands.hpp"
+#include "input_options.hpp"
 #include "io/io.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rank.hpp"
@@ -192,8 +193,7 @@ void add_rank_command(CLI::App& app) {
   a->no_validate_opt =
       cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
   a->variant_opt = cmd->add_option("--variant", a->variant, "with --sorted: the rank_sorted implementation (default auto)");
-  cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
-  cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+  add_device_options(cmd, a->device, a->threads);
   cmd->add_option("--dtype", a->dtype,
                   "key type: int32, uint32, int64, uint64, float32 or float64; needed for raw input, "
                   "default float64 for text");

@@ -181,8 +181,7 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_flag("--descending", a->descending, "largest first within each segment");
   cmd->add_flag("--stable", a->stable, "equal keys keep their input order");
   cmd->add_option("--write", a->write, "GPU register-sort writes: automatic, direct or striped");
-  cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
-  cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+  add_device_options(cmd, a->device, a->threads);
   add_input_options(cmd, a->in, "key");
   cmd->callback([a] { run_segsort(*a); });
 }

@@ -127,8 +127,7 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("--rough-variant", a->rough_variant, "with --k: automatic, runs, halving or bubble (CPU)");
     cmd->add_option("--on-wrong-k", a->on_wrong_k,
                     "with --k: fallback (default: sort anyway) or raise (fail if the keys are not k-sorted)");
-    cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
-    cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+    add_device_options(cmd, a->device, a->threads);
     add_input_options(cmd, a->in, "key");
     cmd->callback([a] { run_sort(*a); });
   }
@@ -138,8 +137,7 @@ void add_sort_commands(CLI::App& app) {
         "radius", "print the radius of the keys: the largest j - i with a[j] < a[i] (0 when sorted)");
     cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
     cmd->add_flag("--descending", a->descending, "measure against descending order");
-    cmd->add_option("--device", a->device, "cpu, cuda, or auto (cuda when a GPU is there); default auto");
-    cmd->add_option("--threads", a->threads, "CPU threads; 0 (default) uses every core")->check(CLI::Range(0, 1 << 16));
+    add_device_options(cmd, a->device, a->threads);
     add_input_options(cmd, a->in, "key");
     cmd->callback([a] { run_radius(*a); });
   }
