@@ -1,6 +1,6 @@
 // ordo_bench: runs ordo and its baselines side by side and writes one JSON
 // file per capability (bench-protocol.md).
-//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|rough_sort|all] [--out DIR] [--n N | --log2n K]
+//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|rough_sort|suffix_array|spgemm|apps|all] [--out DIR] [--n N | --log2n K]
 //              [--reps R] [--cpu-reps R] [--no-figures]
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +19,8 @@ void run_primitives(const options&);
 void run_primitives_probe(const options&);
 void run_segsort(const options&);
 void run_rough_sort(const options&);
+void run_suffix_array(const options&);
+void run_spgemm(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -53,6 +55,8 @@ int main(int argc, char** argv) {
     if (opt.suite == "primitives_probe") ordo_bench::run_primitives_probe(opt);
     if (opt.suite == "segsort" || opt.suite == "all") ordo_bench::run_segsort(opt);
     if (opt.suite == "rough_sort" || opt.suite == "all") ordo_bench::run_rough_sort(opt);
+    if (opt.suite == "suffix_array" || opt.suite == "apps" || opt.suite == "all") ordo_bench::run_suffix_array(opt);
+    if (opt.suite == "spgemm" || opt.suite == "apps" || opt.suite == "all") ordo_bench::run_spgemm(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
