@@ -64,9 +64,10 @@ int main(int argc, char** argv) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     const bool ok = sa == ordo_apps::suffix_array_reference(text);
     std::printf("suffix array of %zu bytes (%s) on %s: %.2f ms, %u chars packed, %u doubling rounds, "
-                "%llu groups sorted; %s\n",
+                "%llu groups of %llu suffixes sorted; %s\n",
                 text.size(), text_kind.c_str(), device.c_str(), ms, st.packed_chars, st.rounds,
-                static_cast<unsigned long long>(st.segments_sorted), ok ? "matches the reference" : "MISMATCH");
+                static_cast<unsigned long long>(st.segments_sorted),
+                static_cast<unsigned long long>(st.sorted_elements), ok ? "matches the reference" : "MISMATCH");
     std::printf("first suffixes:");
     for (std::size_t j = 0; j < sa.size() && j < 5; ++j) std::printf(" %u", sa[j]);
     std::printf("\n");

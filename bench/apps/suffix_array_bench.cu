@@ -8,6 +8,7 @@
 #include <cub/device/device_radix_sort.cuh>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
+#include <thrust/count.h>
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/reduce.h>
@@ -92,9 +93,10 @@ struct cub_doubling {
       thrust::inclusive_scan(thrust::device, start.begin(), start.end(), start.begin(), thrust::maximum<u32>());
       thrust::for_each(thrust::device, thrust::counting_iterator<u64>(0), thrust::counting_iterator<u64>(n),
                        [=] __device__(u64 j) { r[s[j]] = st[j] + 1; });
-      u32 last = 0;  // the last group's start: n - 1 when every rank is distinct
-      ORDO_CUDA_CHECK(cudaMemcpy(&last, st + n - 1, sizeof last, cudaMemcpyDeviceToHost));
-      if (last == n - 1) {
+      const u64 groups = thrust::count_if(thrust::device, thrust::counting_iterator<u64>(0),
+                                          thrust::counting_iterator<u64>(n),
+                                          [=] __device__(u64 j) { return j == 0 || sk[j] != sk[j - 1]; });
+      if (groups == n) {  // every suffix has a rank of its own
         ORDO_CUDA_CHECK(cudaMemcpy(out, s, n * sizeof(u32), cudaMemcpyDeviceToDevice));
         return;
       }
@@ -122,7 +124,10 @@ void suffix_array_rows(results& res, const options& opt, const std::string& kind
   d_sa.download(std::span<u32>(sa));
   row r = timed_row("suffix_array", "ordo", "pdss_segmented_sort", "uint8", n, params, ms, floor,
                     is_suffix_array(text, sa), true);
-  r.extra = {{"rounds", st.rounds}, {"packed_chars", st.packed_chars}, {"groups_sorted", st.segments_sorted}};
+  r.extra = {{"rounds", st.rounds},
+             {"packed_chars", st.packed_chars},
+             {"groups_sorted", st.segments_sorted},
+             {"elements_sorted", st.sorted_elements}};
   print_row(r);
   res.add(r);
 

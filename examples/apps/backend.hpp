@@ -49,10 +49,15 @@ void for_each_index(const ordo::cpu& exec, std::uint64_t n, const F& f) {
   for (std::int64_t i = 0; i < m; ++i) f(static_cast<std::uint64_t>(i));
 }
 
-// value[0] of a span in the backend's memory, after the work queued so far.
+// s[0] (or all of s) from the backend's memory, after the work queued so far.
 template <class T>
 T read_back(const ordo::cpu&, std::span<const T> s) {
   return s[0];
+}
+
+template <class T>
+std::vector<T> read_back_all(const ordo::cpu&, std::span<const T> s) {
+  return {s.begin(), s.end()};
 }
 
 #if defined(__CUDACC__)
@@ -81,6 +86,13 @@ template <class T>
 T read_back(const ordo::cuda& exec, std::span<const T> s) {
   T v{};
   ordo::detail::copy_to_host_after(&v, s.data(), sizeof(T), exec.stream);
+  return v;
+}
+
+template <class T>
+std::vector<T> read_back_all(const ordo::cuda& exec, std::span<const T> s) {
+  std::vector<T> v(s.size());
+  ordo::detail::copy_to_host_after(v.data(), s.data(), s.size() * sizeof(T), exec.stream);
   return v;
 }
 #endif

@@ -23,6 +23,7 @@ struct suffix_array_stats {
   unsigned rounds = 0;             // doubling rounds after the initial sort
   unsigned packed_chars = 0;       // characters packed into the first sort's 64-bit keys
   std::uint64_t segments_sorted = 0;  // open groups handed to segmented_sort over all rounds
+  std::uint64_t sorted_elements = 0;  // their elements, over all rounds
 };
 
 // cpu: host spans. cuda: device spans, work queued on exec.stream; the call
