@@ -24,9 +24,57 @@
 
 namespace ordo_apps {
 
-// std::vector on the CPU, ordo::device_buffer on the GPU.
+// Device memory in stream order: taken from exec's memory resource (the
+// cudaMallocAsync pool by default) on exec's stream and given back there, so
+// an application's scratch costs no cudaMalloc or cudaFree synchronisation.
+template <class T>
+class stream_buffer {
+ public:
+  stream_buffer() = default;
+  stream_buffer(const ordo::cuda& exec, std::size_t n)
+      : mr_(exec.mr ? exec.mr : ordo::default_device_resource()), stream_(exec.stream), n_(n) {
+    if (n_) p_ = static_cast<T*>(mr_->allocate(n_ * sizeof(T), stream_));
+  }
+  stream_buffer(const stream_buffer&) = delete;
+  stream_buffer& operator=(const stream_buffer&) = delete;
+  stream_buffer(stream_buffer&& o) noexcept { swap(o); }
+  stream_buffer& operator=(stream_buffer&& o) noexcept {
+    swap(o);
+    return *this;
+  }
+  ~stream_buffer() {
+    if (p_) mr_->deallocate(p_, n_ * sizeof(T), stream_);
+  }
+  T* data() { return p_; }
+  const T* data() const { return p_; }
+  std::size_t size() const { return n_; }
+  CUstream_st* stream() const { return stream_; }
+
+ private:
+  void swap(stream_buffer& o) noexcept {
+    std::swap(mr_, o.mr_);
+    std::swap(stream_, o.stream_);
+    std::swap(p_, o.p_);
+    std::swap(n_, o.n_);
+  }
+  ordo::memory_resource* mr_ = nullptr;
+  CUstream_st* stream_ = nullptr;
+  T* p_ = nullptr;
+  std::size_t n_ = 0;
+};
+
+// std::vector on the CPU, stream_buffer on the GPU.
 template <class Exec, class T>
-using buffer = std::conditional_t<std::is_same_v<Exec, ordo::cuda>, ordo::device_buffer<T>, std::vector<T>>;
+using buffer = std::conditional_t<std::is_same_v<Exec, ordo::cuda>, stream_buffer<T>, std::vector<T>>;
+
+template <class T>
+std::vector<T> make_buffer(const ordo::cpu&, std::size_t n) {
+  return std::vector<T>(n);
+}
+template <class T>
+stream_buffer<T> make_buffer(const ordo::cuda& exec, std::size_t n) {
+  return stream_buffer<T>(exec, n);
+}
 
 template <class B>
 auto span_of(B& b) {
@@ -97,16 +145,25 @@ std::vector<T> read_back_all(const ordo::cuda& exec, std::span<const T> s) {
 }
 #endif
 
-// A backend buffer holding a copy of host data.
-template <class Exec, class T>
-buffer<Exec, T> upload(const std::vector<T>& h) {
-  if constexpr (std::is_same_v<Exec, ordo::cuda>)
-    return ordo::device_buffer<T>(std::span<const T>(h));
-  else
-    return h;
+// A backend buffer holding a copy of host data (the copy waits for exec's stream).
+template <class T>
+std::vector<T> upload(const ordo::cpu&, const std::vector<T>& h) {
+  return h;
 }
+#if defined(__CUDACC__)
+template <class T>
+stream_buffer<T> upload(const ordo::cuda& exec, const std::vector<T>& h) {
+  stream_buffer<T> b(exec, h.size());
+  if (!h.empty()) {
+    detail::check(cudaMemcpyAsync(b.data(), h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice, exec.stream),
+                  "ordo_apps::upload");
+    detail::check(cudaStreamSynchronize(exec.stream), "ordo_apps::upload");  // h may go away after the call
+  }
+  return b;
+}
+#endif
 
-// A host copy of a backend buffer.
+// A host copy of a backend buffer, after the work queued on its stream.
 template <class T>
 std::vector<T> to_host(const std::vector<T>& b) {
   return b;
@@ -115,6 +172,12 @@ template <class T>
 std::vector<T> to_host(const ordo::device_buffer<T>& b) {
   std::vector<T> h(b.size());
   b.download(std::span<T>(h));
+  return h;
+}
+template <class T>
+std::vector<T> to_host(const stream_buffer<T>& b) {
+  std::vector<T> h(b.size());
+  if (!h.empty()) ordo::detail::copy_to_host_after(h.data(), b.data(), h.size() * sizeof(T), b.stream());
   return h;
 }
 

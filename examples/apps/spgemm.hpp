@@ -28,7 +28,7 @@ struct csr_view {
 };
 
 // A CSR matrix owning its arrays in a backend's memory (std::vector for
-// ordo::cpu, ordo::device_buffer for ordo::cuda).
+// ordo::cpu; for ordo::cuda, stream-ordered memory of the call's exec).
 template <class Exec, class Value>
 struct csr_matrix {
   std::uint32_t rows = 0, cols = 0;

@@ -12,7 +12,8 @@ csr_matrix<ordo::cuda, Value> spgemm(const ordo::cuda& exec, const csr_view<Valu
 
 template <class Value>
 csr_matrix<ordo::cuda, Value> to_device(const host_csr<Value>& m) {
-  return {m.rows, m.cols, upload<ordo::cuda>(m.row_ptr), upload<ordo::cuda>(m.col), upload<ordo::cuda>(m.val)};
+  const ordo::cuda exec{};
+  return {m.rows, m.cols, upload(exec, m.row_ptr), upload(exec, m.col), upload(exec, m.val)};
 }
 
 template <class Value>

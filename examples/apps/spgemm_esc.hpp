@@ -131,7 +131,7 @@ void check_matrix(const Exec& exec, const csr_view<Value>& m, const char* name) 
                                                         " to " + std::to_string(last) + ", not 0 to nnz = " +
                                                         std::to_string(m.col.size()));
   if (m.rows > 0) {
-    buffer<Exec, u32> bad(m.rows);
+    auto bad = make_buffer<u32>(exec, m.rows);
     for_each_index(exec, m.rows, row_ptr_descents{m.row_ptr.data(), bad.data()});
     if (ordo::reduce_and_wait(exec, cspan_of(bad), ordo::maximum{}) != 0)
       throw ordo::error(ordo::errc::invalid_argument, who + ": row pointers decrease");
@@ -153,17 +153,18 @@ csr_matrix<Exec, Value> spgemm(const Exec& exec, const csr_view<Value>& a, const
   const u64 a_nnz = a.col.size();
 
   // Expansion.
-  buffer<Exec, u64> count(a_nnz), first_child(a_nnz);
+  auto count = make_buffer<u64>(exec, a_nnz), first_child = make_buffer<u64>(exec, a_nnz);
   for_each_index(exec, a_nnz, children_per_entry{a.col.data(), b.row_ptr.data(), count.data()});
   const u64 products = a_nnz ? ordo::reduce_and_wait(exec, cspan_of(count)) : 0;
   if (products >= 0xffffffffull)
     throw ordo::error(ordo::errc::invalid_argument,
                       "spgemm: " + std::to_string(products) + " expanded products, 2^32 - 1 or more");
   ordo::scan(exec, cspan_of(count), span_of(first_child), ordo::plus{}, ordo::scan_options{ordo::scan_kind::exclusive});
-  buffer<Exec, u32> offset(u64(a.rows) + 1), col(products), sorted_col(products);
-  buffer<Exec, Value> val(products), sorted_val(products);
+  auto offset = make_buffer<u32>(exec, u64(a.rows) + 1);
+  auto col = make_buffer<u32>(exec, products), sorted_col = make_buffer<u32>(exec, products);
+  auto val = make_buffer<Value>(exec, products), sorted_val = make_buffer<Value>(exec, products);
   {
-    buffer<Exec, u32> parent(products), sibling(products);
+    auto parent = make_buffer<u32>(exec, products), sibling = make_buffer<u32>(exec, products);
     ordo::fork(exec, cspan_of(count), span_of(parent), span_of(sibling));
     for_each_index(exec, products,
                    expand<Value>{parent.data(), sibling.data(), a.col.data(), a.val.data(), b.row_ptr.data(),
@@ -178,8 +179,8 @@ csr_matrix<Exec, Value> spgemm(const Exec& exec, const csr_view<Value>& a, const
                          ordo::by_offsets(cspan_of(offset)));
 
   // Compression.
-  buffer<Exec, u8> head(products);
-  buffer<Exec, u32> tail(products), slot(products);
+  auto head = make_buffer<u8>(exec, products);
+  auto tail = make_buffer<u32>(exec, products), slot = make_buffer<u32>(exec, products);
   for_each_index(exec, products, column_heads{sorted_col.data(), head.data()});
   for_each_index(exec, a.rows, row_heads{offset.data(), head.data()});
   ordo::scan_options segmented;
@@ -189,8 +190,8 @@ csr_matrix<Exec, Value> spgemm(const Exec& exec, const csr_view<Value>& a, const
   ordo::scan(exec, cspan_of(tail), span_of(slot), ordo::plus{}, ordo::scan_options{ordo::scan_kind::exclusive});
   const u64 nnz = products ? u64(read_back(exec, cspan_of(slot).subspan(products - 1, 1))) + 1 : 0;  // last is a tail
 
-  csr_matrix<Exec, Value> c{a.rows, b.cols, buffer<Exec, u32>(u64(a.rows) + 1), buffer<Exec, u32>(nnz),
-                            buffer<Exec, Value>(nnz)};
+  csr_matrix<Exec, Value> c{a.rows, b.cols, make_buffer<u32>(exec, u64(a.rows) + 1), make_buffer<u32>(exec, nnz),
+                            make_buffer<Value>(exec, nnz)};
   for_each_index(exec, products,
                  keep_run_ends<Value>{tail.data(), slot.data(), sorted_col.data(), val.data(), c.col.data(),
                                       c.val.data()});

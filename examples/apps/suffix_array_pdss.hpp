@@ -135,8 +135,20 @@ template <class Exec>
 class builder {
  public:
   builder(const Exec& exec, u64 n)
-      : exec_(exec), n_(n), rank_(n), start_(n), key_(n), act_(n), next_act_(n), begins_(n), ends_(n), head_(n),
-        open_(n), first_(n), last_(n), count_(3) {}
+      : exec_(exec),
+        n_(n),
+        rank_(make_buffer<u32>(exec, n)),
+        start_(make_buffer<u32>(exec, n)),
+        key_(make_buffer<u32>(exec, n)),
+        act_(make_buffer<u32>(exec, n)),
+        next_act_(make_buffer<u32>(exec, n)),
+        begins_(make_buffer<u32>(exec, n)),
+        ends_(make_buffer<u32>(exec, n)),
+        head_(make_buffer<u8>(exec, n)),
+        open_(make_buffer<u8>(exec, n)),
+        first_(make_buffer<u8>(exec, n)),
+        last_(make_buffer<u8>(exec, n)),
+        count_(make_buffer<u64>(exec, 3)) {}
 
   suffix_array_stats run(std::span<const u8> text, std::span<u32> sa) {
     suffix_array_stats st;
@@ -169,8 +181,8 @@ class builder {
       if (present[c]) code[c] = std::uint16_t(++sigma);
     const unsigned bits = unsigned(std::bit_width(sigma));  // codes 0..sigma
     st.packed_chars = 64 / bits;
-    const auto dev_code = upload<Exec>(code);
-    buffer<Exec, u64> key(n_);
+    const auto dev_code = upload(exec_, code);
+    auto key = make_buffer<u64>(exec_, n_);
     for_each_index(exec_, n_, pack_prefix{text.data(), dev_code.data(), key.data(), n_, bits, st.packed_chars});
     for_each_index(exec_, n_, iota_u32{sa.data()});
     ordo::sort(exec_, span_of(key), sa);  // the adaptive sort: a radix sort for random prefixes
