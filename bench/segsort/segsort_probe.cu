@@ -129,6 +129,7 @@ int main(int argc, char** argv) {
     p.block<4, 16>(2048), p.block<8, 8>(2048), p.block<16, 4>(2048);
     std::printf("\nfastest binding per segment length (a full bin), n = %llu:\n", static_cast<unsigned long long>(n));
     for (const auto& [len, b] : p.best) std::printf("  N = %5llu: %-40s %.3f ms\n", static_cast<unsigned long long>(len), b.second.c_str(), b.first);
+    std::printf("\nthe policy in use (dispatch/policies.cuh):\n%s", seg::sm90_policy::describe().c_str());
     res.write(out);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -3,9 +3,8 @@
 // M lanes with P each (the N-to-M binding of Fig. 9) in blocks of `block`
 // threads; block bins use `warps` warps of 32 * P elements each, merged by
 // smem-merge (Fig. 10); the grid bin cuts longer segments into chunks of the
-// largest block bin's tile. bench suite `segsort_probe` measures the
-// candidates (scripts: bench/plot_segsort.py) and these are its winners on
-// the H100.
+// largest block bin's tile. `ordo_segsort_probe` (bench/segsort/segsort_probe.cu)
+// measures the candidates; sm90_policy holds its winners on the H100.
 #pragma once
 #include <string>
 
@@ -30,18 +29,49 @@ struct block_bin {
 template <class... Bins>
 struct bin_list {
   static constexpr int size = sizeof...(Bins);
+  // One line per bin, "bin b (len <= 2^b): <binding>".
+  static std::string describe() {
+    std::string s;
+    int b = 0;
+    ((s += "bin " + std::to_string(++b) + " (len <= " + std::to_string(1 << b) + "): " + Bins::describe() + "\n"), ...);
+    return s;
+  }
 };
 
 // Bins 1.. in order of N = 2, 4, 8, ...; the last one is the largest block
-// bin, whose tile is also the grid bin's chunk.
+// bin, whose tile is also the grid bin's chunk. The winners of
+// `ordo_segsort_probe` on the H100 (bench/results/h100/segsort_probe.json,
+// key-value uint32, full bins, 2^25 elements), as Fig. 9/10 chose on Kepler
+// and Pascal. Where they differ from the paper's picks: few elements per
+// lane win up to N = 64 (P = 2 or 4: the bitonic network's shuffles cost
+// less than the extra registers' compare-exchanges), and smem-merge already
+// wins at N = 512 (2 warps x 8), where the paper still used one warp.
+//   N      binding                  ms     (runner-up)
+//   2      reg-sort M=1  P=2        0.242
+//   4      reg-sort M=2  P=2        0.234  (M=1 P=4: 0.411)
+//   8      reg-sort M=4  P=2        0.231  (M=2 P=4 strd: 0.355)
+//   16     reg-sort M=4  P=4 strd   0.238  (M=8 P=2: 0.250)
+//   32     reg-sort M=8  P=4 strd   0.260  (M=16 P=2: 0.320)
+//   64     reg-sort M=8  P=8 strd   0.294  (M=16 P=4 strd: 0.342)
+//   128    reg-sort M=8  P=16 strd  0.375  (M=16 P=8 strd: 0.397)
+//   256    reg-sort M=16 P=16 strd  0.496  (M=32 P=8 strd: 0.513)
+//   512    smem-merge 2 warps P=8   0.553  (4 warps P=4: 0.607; reg-sort M=32 P=16: 0.634)
+//   1024   smem-merge 4 warps P=8   0.608  (2 warps P=16: 0.685)
+//   2048   smem-merge 8 warps P=8   0.681  (4 warps P=16: 0.727)
+// `write = automatic` stripes for P >= 4, which is what the probe prefers.
 struct sm90_policy {
-  using bins = bin_list<warp_bin<1, 2, 128>, warp_bin<1, 4, 128>, warp_bin<2, 4, 128>, warp_bin<4, 4, 128>,
-                        warp_bin<4, 8, 128>, warp_bin<8, 8, 128>, warp_bin<16, 8, 128>, warp_bin<32, 8, 128>,
-                        warp_bin<32, 16, 128>, block_bin<4, 8>, block_bin<8, 8>>;
+  using bins = bin_list<warp_bin<1, 2, 128>, warp_bin<2, 2, 128>, warp_bin<4, 2, 128>, warp_bin<4, 4, 128>,
+                        warp_bin<8, 4, 128>, warp_bin<8, 8, 128>, warp_bin<8, 16, 128>, warp_bin<16, 16, 128>,
+                        block_bin<2, 8>, block_bin<4, 8>, block_bin<8, 8>>;
   static constexpr int top_log2 = 11;       // the largest bin holds 2^11 = 2048
   static constexpr int grid_threads = 256;  // grid-bin merge passes: 256 x 8 = one chunk per block
   static constexpr int grid_items = 8;
   static constexpr int grid_warps = 8;      // grid-bin chunk sort: 8 warps x 32 x 8
+  static std::string describe() {
+    return "sm90_policy\n" + bins::describe() + "grid bin (len > 2^" + std::to_string(top_log2) +
+           "): chunk sort " + std::to_string(grid_warps) + " warps x 32 x " + std::to_string(grid_items) +
+           ", merge passes " + std::to_string(grid_threads) + " threads x " + std::to_string(grid_items) + "\n";
+  }
 };
 
 }  // namespace ordo::detail::segsort
