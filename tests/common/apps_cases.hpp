@@ -78,8 +78,8 @@ inline std::vector<std::pair<std::string, text_t>> suffix_array_texts() {
   }
   v.emplace_back("dna 1000", ordo_apps::dna_like_text(1000, 1));
   v.emplace_back("dna 65537", ordo_apps::dna_like_text(65537, 2));
-  v.emplace_back("dna 400000", ordo_apps::dna_like_text(400000, 3));
-  v.emplace_back("words 100000", ordo_apps::word_like_text(100000, 4));
+  v.emplace_back("dna 150000", ordo_apps::dna_like_text(150000, 3));
+  v.emplace_back("words 60000", ordo_apps::word_like_text(60000, 4));
   return v;
 }
 
@@ -173,7 +173,7 @@ void check_spgemm(const Exec& exec) {
   cases.push_back({"no nonzeros", empty_rows_csr<V>(50, 40), power_law_matrix<V>(40, 30, 1.0, 10, 1)});
   cases.push_back({"identity x A", identity_csr<V>(300), power_law_matrix<V>(300, 300, 1.0, 40, 2)});
   for (double alpha : {0.5, 1.0, 1.5}) {
-    auto a = power_law_matrix<V>(1500, 1500, alpha, 120, std::uint64_t(alpha * 10));
+    auto a = power_law_matrix<V>(1000, 1000, alpha, 100, std::uint64_t(alpha * 10));
     cases.push_back({"A^2, alpha " + std::to_string(alpha), a, a});
   }
   cases.push_back({"rectangular", power_law_matrix<V>(1000, 700, 1.0, 60, 3), power_law_matrix<V>(700, 2500, 0.8, 200, 4)});
