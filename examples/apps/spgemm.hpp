@@ -49,7 +49,8 @@ struct spgemm_stats {
 // Throws ordo::error (invalid_argument) where A.cols != B.rows, a matrix's
 // arrays do not fit its shape, a column index is out of range, or the
 // product has 2^32 or more expanded entries. The cuda overload waits for
-// exec.stream three times (the product count, the column check, C's size).
+// exec.stream a few times: four small read-backs per input matrix (the
+// checks), then the product count and C's size.
 template <class Value>
 csr_matrix<ordo::cpu, Value> spgemm(const ordo::cpu& exec, const csr_view<Value>& a, const csr_view<Value>& b,
                                     spgemm_stats* stats = nullptr);

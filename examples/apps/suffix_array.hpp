@@ -27,7 +27,8 @@ struct suffix_array_stats {
 };
 
 // cpu: host spans. cuda: device spans, work queued on exec.stream; the call
-// waits for the stream once per round (to read the number of unsorted groups).
+// waits for the stream before the first sort (the alphabet) and once per
+// round (to read how many suffixes and groups are still open).
 suffix_array_stats suffix_array(const ordo::cpu& exec, std::span<const std::uint8_t> text,
                                 std::span<std::uint32_t> sa);
 #if defined(ORDO_HAS_CUDA)
