@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "common/rough_sort_cases.hpp"
+#include "ordo/cuda/rough_sort/dispatch/policies.cuh"
 #include "common/type_lists.hpp"
 #include "gpu/device_space.hpp"
 #include "gpu/gpu_cases.hpp"
@@ -80,6 +81,34 @@ TYPED_TEST(RoughGpu, AdaptiveSortEscalates) {  // radii between the guesses and 
       check_sort_keys<device_space, K>(sp, h, desc, {true}, what);
       check_sort_pairs<device_space, K, std::uint64_t>(sp, h, desc, {true}, what);
     }
+}
+
+// The keys-only register kernel checks the boundaries between its blocks in
+// a second kernel: out-of-order pairs that only meet there (two keys 40
+// apart swapped across a block's edge), and arrays ending just around a
+// block. Each must come out sorted: by the kernel, or by the fallback.
+TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  using policy = ordo::detail::rough::sm90_rough_policy;
+  constexpr std::size_t block_span = (policy::keys_threads - 1) * std::size_t(policy::keys_max_run);
+  device_space sp;
+  for (std::size_t n : {block_span - 1, block_span, block_span + 1, 3 * block_span + 17}) {
+    std::vector<K> h(n);
+    for (std::size_t i = 0; i < n; ++i) h[i] = K(i);
+    const std::string what = "register kernel, n=" + std::to_string(n);
+    check_sort_keys<device_space, K>(sp, h, false, {true}, what + " (sorted)");
+    check_sort_keys<device_space, K>(sp, h, false, {false, 16}, what + " (sorted, hint 16)");
+    if (n < 2 * block_span) continue;
+    for (std::size_t edge : {block_span - policy::keys_max_run / 2, 2 * block_span - policy::keys_max_run / 2}) {
+      std::vector<K> bad = h;
+      std::swap(bad[edge - 14], bad[edge + 26]);
+      const std::string at = what + ", swap across the edge at " + std::to_string(edge);
+      check_sort_keys<device_space, K>(sp, bad, false, {true}, at);
+      check_sort_keys<device_space, K>(sp, bad, false, {false, 16}, at + " (hint 16)");
+      check_sort_keys<device_space, K>(sp, bad, false, {false, 4}, at + " (hint 4)");
+    }
+  }
 }
 
 TEST(RoughGpu, InPlaceSmall) {

@@ -15,7 +15,6 @@
 
 namespace ordo::detail::cuda_rank {
 
-
 template <unsigned Needs, rank_method M, class U, class Writer>
 void launch_bits_rank(const cuda& exec, const U* sorted, std::uint64_t n, Writer writer,
                       const unsigned long long* stats, bool pct) {
@@ -26,14 +25,9 @@ void launch_bits_rank(const cuda& exec, const U* sorted, std::uint64_t n, Writer
   scratch<std::uint64_t> carry_storage(exec, 0);
   const tile_carries carries =
       search_carries(exec, sorted, n, Policy::tile, Needs & need_first, Needs & need_last, carry_storage);
-  scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
-  tile_state st{nullptr, nullptr};
-  if (lookback) {
-    ORDO_CUDA_CHECK(cudaMemsetAsync(words.get(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
-    st = {words.get(), words.get() + tiles};
-  }
+  lookback_storage<dense_count_t<R>> st(exec, tiles, lookback, Needs & need_dense);
   tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
-      sorted, n, unsorted_ranker<M, R>{stats, pct}, writer, st, carries);
+      sorted, n, unsorted_ranker<M, R>{stats, pct}, writer, st.own, carries, st.dense);
   ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel (sorted bits)");
 }
 

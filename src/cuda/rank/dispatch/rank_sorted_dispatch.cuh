@@ -30,14 +30,9 @@ void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
   const tile_carries carries =
       search_carries(exec, keys, n, Policy::tile, (Needs & need_first) && !(Needs & first_by_lookback),
                      Needs & need_last, carry_storage);
-  scratch<unsigned long long> words(exec, lookback ? tiles + 1 : 0);
-  tile_state st{nullptr, nullptr};
-  if (lookback) {
-    ORDO_CUDA_CHECK(cudaMemsetAsync(words.get(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
-    st = {words.get(), words.get() + tiles};
-  }
+  lookback_storage<dense_count_t<R>> st(exec, tiles, lookback, Needs & need_dense);
   tile_rank_kernel<Policy, Needs><<<unsigned(tiles), Policy::block, 0, exec.stream>>>(
-      keys, n, sorted_ranker<M, R>{}, contiguous_writer<R>{ranks}, st, carries);
+      keys, n, sorted_ranker<M, R>{}, contiguous_writer<R>{ranks}, st.own, carries, st.dense);
   ORDO_CUDA_LAUNCH_CHECK("tile_rank_kernel");
 }
 

@@ -1,8 +1,10 @@
 // Launch helpers shared by rank_sorted and rank: the tile policy and the
 // carry pre-pass of the tile kernel.
 #pragma once
+#include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -37,5 +39,32 @@ tile_carries search_carries(const cuda& exec, const K* keys, std::uint64_t n, st
   scan_tile_carries(exec, f, l, tiles);
   return {f, l};
 }
+
+// What tiles that wait on each other share, for one launch of
+// tile_rank_kernel: a counter that numbers tiles in launch order, ordo's
+// look-back words (min ranks in lookback mode) and CUB's tile status (dense).
+template <class Count>
+struct lookback_storage {
+  scratch<unsigned long long> words;
+  scratch<unsigned char> dense_bytes;
+  tile_state own{nullptr, nullptr};
+  dense_tile_state<Count> dense;
+
+  lookback_storage(const cuda& exec, std::uint64_t tiles, bool ordered, bool dense_ranks)
+      : words(exec, ordered ? tiles + 1 : 0), dense_bytes(exec, 0) {
+    if (!ordered) return;
+    ORDO_CUDA_CHECK(cudaMemsetAsync(words.get(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
+    own = {words.get(), words.get() + tiles};
+    if (!dense_ranks) return;
+    if (tiles > std::uint64_t(INT_MAX))  // CUB numbers tiles with int
+      throw error(errc::invalid_argument, "rank: " + std::to_string(tiles) + " tiles exceed the dense scan's limit");
+    std::size_t bytes = 0;
+    ORDO_CUDA_CHECK(dense_tile_state<Count>::AllocationSize(int(tiles), bytes));
+    dense_bytes = scratch<unsigned char>(exec, bytes);
+    ORDO_CUDA_CHECK(dense.Init(int(tiles), dense_bytes.get(), bytes));
+    init_dense_state_kernel<Count><<<unsigned((tiles + 255) / 256), 256, 0, exec.stream>>>(dense, int(tiles));
+    ORDO_CUDA_LAUNCH_CHECK("init_dense_state_kernel");
+  }
+};
 
 }  // namespace ordo::detail::cuda_rank

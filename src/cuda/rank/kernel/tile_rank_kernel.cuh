@@ -8,13 +8,15 @@
 // where the sorted order allows it: the carry pre-pass (tile_carries.cuh)
 // searches each tile's boundary groups with a warp-cooperative modified
 // binary search (Sec. III.C generalised) before this kernel runs. Dense ranks
-// cannot be searched for, so they (and `first` in lookback mode) take the
-// carry from the preceding tiles by decoupled look-back.
+// cannot be searched for, so they take the carry from the preceding tiles by
+// CUB's decoupled look-back (dense_lookback.cuh); `first` in lookback mode
+// by ordo's own (tile_lookback.cuh).
 #pragma once
 #include <cstdint>
 
 #include "common/key_traits.hpp"
 #include "cuda/rank/block/block_scan.cuh"
+#include "cuda/rank/block/dense_lookback.cuh"
 #include "cuda/rank/block/tile_lookback.cuh"
 #include "cuda/rank/thread/load_store.cuh"
 #include "cuda/rank/thread/modified_binary_search.cuh"
@@ -51,13 +53,14 @@ struct tile_carries {
 template <class Policy, unsigned Needs, class K, class Ranker, class Writer>
 __global__ void __launch_bounds__(Policy::block)
     tile_rank_kernel(const K* __restrict__ keys, std::uint64_t n, Ranker ranker, Writer writer,
-                     tile_state state, tile_carries carries) {
+                     tile_state state, tile_carries carries,
+                     dense_tile_state<dense_count_t<typename Writer::value_type>> dense_state) {
   constexpr int Items = Policy::items;
   constexpr bool NeedFirst = Needs & need_first, NeedLast = Needs & need_last, NeedDense = Needs & need_dense;
   constexpr bool FirstByLookback = NeedFirst && (Needs & first_by_lookback);
   constexpr bool uses_lookback = NeedDense || FirstByLookback;
   __shared__ block_scan_storage<Policy::block, std::uint64_t> scan_storage;
-  __shared__ std::uint64_t s_tile, s_first_carry, s_last_carry, s_dense_carry;
+  __shared__ std::uint64_t s_tile, s_first_carry, s_last_carry;
 
   // Tile ids in launch order when tiles wait on predecessors (look-back).
   std::uint64_t tile;
@@ -115,15 +118,13 @@ __global__ void __launch_bounds__(Policy::block)
     }
   }
   if constexpr (NeedDense) {
-    std::uint64_t mine = 0;
+    using Count = dense_count_t<typename Writer::value_type>;
+    using Scan = dense_block_scan<Policy::block, Count>;
+    __shared__ typename Scan::storage dense_storage;
+    Count mine = 0;
 #pragma unroll
     for (int j = 0; j < Items; ++j) mine += head[j];
-    std::uint64_t tile_heads;
-    dense_in = block_exclusive_scan<Policy::block>(mine, sum_op{}, std::uint64_t(0), tile_heads, scan_storage);
-    if (warp == 0) {
-      std::uint64_t c = lookback_exclusive_prefix(state, tile, tile_heads, sum_op{});
-      if (lane_id() == 0) s_dense_carry = c;
-    }
+    dense_in = Scan::exclusive(mine, int(tile), dense_state, dense_storage);  // earlier tiles included
   }
   if constexpr (NeedLast) {
     std::uint64_t mine = no_tail;
@@ -140,7 +141,7 @@ __global__ void __launch_bounds__(Policy::block)
   std::uint64_t first[NeedFirst && NeedLast ? Items : 1];
   {
     std::uint64_t f = NeedFirst ? max(first_in, s_first_carry) : 0;
-    std::uint64_t d = NeedDense ? dense_in + s_dense_carry : 0;
+    std::uint64_t d = dense_in;
 #pragma unroll
     for (int j = 0; j < Items; ++j) {
       if (NeedFirst && head[j]) f = pos0 + j;

@@ -21,10 +21,16 @@ struct sm90_rough_policy {
   // k = 128, radix 5.40 ms; bench/rough_sort, docs/benchmarks.md).
   static constexpr std::uint64_t max_rough_radius = 64;
   static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
+  // Keys-only integer sorts: runs of 16 or 32 sorted in registers, one run
+  // per thread (roughsort_keys_kernel.cuh).
+  static constexpr int keys_max_run = 32;
+  static constexpr int keys_threads = 256;
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
-                    "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu\n",
-                 min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius);
+                    "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu; keys-only integers: "
+                    "register runs up to %d, %d threads\n",
+                 min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius,
+                 keys_max_run, keys_threads);
   }
 };
 

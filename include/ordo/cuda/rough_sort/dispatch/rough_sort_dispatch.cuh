@@ -4,8 +4,10 @@
 // codes canonical so that -0.0 ties +0.0 and NaN sorts last, as ordo::less
 // says); the kernels are compiled once per code width (rough_codes_32/64.cu).
 //
-// The adaptive sort guesses k <= 16 and runs the fused roughsort kernel,
-// which checks its own precondition. A failing window reports its radius; the
+// The adaptive sort guesses k <= 16. Keys-only integer sorts first take the
+// register kernel (roughsort_keys_kernel.cuh), which checks that its output
+// is sorted; every other sort runs the fused window kernel, which checks its
+// own precondition. A failing window reports its radius; the
 // next guess covers that (at least doubling), until the radius passes the
 // crossover and CUB's radix sort takes over. Each guess costs one small
 // device-to-host copy; a wrong one costs little because blocks stop as soon
@@ -22,6 +24,7 @@
 #include "ordo/cuda/rough_sort/dispatch/policies.cuh"
 #include "ordo/cuda/rough_sort/kernel/radius_kernels.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
+#include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"
 #include "ordo/rough_sort.hpp"
 
 namespace ordo::detail::rough {
@@ -64,6 +67,38 @@ rough_status window_pass(const cuda& exec, const code_io<Code>& io, std::uint64_
   return h;
 }
 
+// Keys-only integer sorts (equal codes are equal keys, so stability is moot)
+// take the register kernel for runs up to keys_max_run.
+template <class Code>
+bool keys_kernel_fits(const code_io<Code>& io, int R) {
+  return io.values.bytes == 0 && io.kind != key_kind::floating && R <= sm90_rough_policy::keys_max_run;
+}
+
+template <class Code, int THREADS, int R>
+rough_status keys_pass_with(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
+  const std::uint64_t windows = (n + R - 1) / R + 1;  // runs -1 .. ceil(n / R) - 1
+  const std::uint64_t blocks = (windows + keys_runs_per_block<THREADS> - 1) / keys_runs_per_block<THREADS>;
+  scratch<rough_status> st(exec, 1);
+  scratch<Code> edges(exec, 2 * blocks);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  roughsort_keys_kernel<Code, THREADS, R><<<unsigned(blocks), THREADS, 0, exec.stream>>>(io, n, st.get(), edges.get());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  check_block_edges_kernel<Code><<<elementwise_blocks(blocks), 256, 0, exec.stream>>>(edges.get(), blocks, st.get());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  rough_status h{};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  return h;
+}
+
+// One pass of the register kernel with runs of R (16 or 32); `failed` when
+// the keys were not R/2-sorted (the output is then a permutation, unsorted).
+template <class Code>
+rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R) {
+  constexpr int threads = sm90_rough_policy::keys_threads;
+  return R <= 16 ? keys_pass_with<Code, threads, 16>(exec, io, n) : keys_pass_with<Code, threads, 32>(exec, io, n);
+}
+
 template <class Code>
 std::uint64_t radius_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
   if (n < 2) return 0;
@@ -89,6 +124,8 @@ extern template rough_status window_pass<std::uint32_t>(const cuda&, const code_
                                                         int, std::uint64_t, bool);
 extern template rough_status window_pass<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t,
                                                         int, std::uint64_t, bool);
+extern template rough_status keys_pass<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, std::uint64_t, int);
+extern template rough_status keys_pass<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t, int);
 extern template std::uint64_t radius_codes<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, std::uint64_t);
 extern template std::uint64_t radius_codes<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t);
 
@@ -148,6 +185,12 @@ void sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const void* 
                                 : o.max_rough_radius             ? o.max_rough_radius
                                                                  : sm90_rough_policy::max_rough_radius;
     int run = sm90_rough_policy::first_guess_run;
+    if (keys_kernel_fits(io, sm90_rough_policy::keys_max_run)) {
+      // One register pass covers every radius up to keys_max_run / 2; it
+      // says nothing about a larger radius, so the next guess is the next run.
+      if (!keys_pass(exec, io, n, sm90_rough_policy::keys_max_run).failed) return;
+      run = 2 * sm90_rough_policy::keys_max_run;
+    }
     while (run <= max_run<Key>() && std::uint64_t(run / 2) <= std::max<std::uint64_t>(limit, 8)) {
       const rough_status st = window_pass(exec, io, n, run, std::uint64_t(run / 2), false);
       if (!st.failed) return;
@@ -185,7 +228,9 @@ void rough_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const 
     throw_not_k_sorted(k, radius_cuda(exec, keys_in, n, o.order));
   // Sorting is right whenever the keys are run/2-sorted, so that is what the
   // kernel checks (a hint a little low still sorts in one pass).
-  if (window_pass(exec, io, n, run, raise ? k : std::uint64_t(run / 2), false).failed)
+  const bool failed = keys_kernel_fits(io, run) ? keys_pass(exec, io, n, run).failed
+                                                : window_pass(exec, io, n, run, raise ? k : std::uint64_t(run / 2), false).failed;
+  if (failed)
     sort_cuda(exec, keys_in, keys_out, values_in, values_out, value_bytes, n, sort_options{o.order});
 }
 
