@@ -91,7 +91,7 @@ TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
   ORDO_REQUIRE_GPU();
   using K = TypeParam;
   using policy = ordo::detail::rough::sm90_rough_policy;
-  constexpr std::size_t block_span = (policy::keys_threads - 1) * std::size_t(policy::keys_max_run);
+  constexpr std::size_t block_span = (policy::keys_threads_for(sizeof(K)) - 1) * std::size_t(policy::keys_max_run);
   device_space sp;
   for (std::size_t n : {block_span - 1, block_span, block_span + 1, 3 * block_span + 17}) {
     std::vector<K> h(n);

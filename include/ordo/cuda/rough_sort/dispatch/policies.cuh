@@ -22,15 +22,16 @@ struct sm90_rough_policy {
   static constexpr std::uint64_t max_rough_radius = 64;
   static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
   // Keys-only integer sorts: runs of 16 or 32 sorted in registers, one run
-  // per thread (roughsort_keys_kernel.cuh).
+  // per thread (roughsort_keys_kernel.cuh); 128 threads for 8-byte keys keep
+  // the staging buffer within 48 KB of shared memory.
   static constexpr int keys_max_run = 32;
-  static constexpr int keys_threads = 256;
+  static constexpr int keys_threads_for(int key_bytes) { return key_bytes == 4 ? 256 : 128; }
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
                     "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu; keys-only integers: "
-                    "register runs up to %d, %d threads\n",
+                    "register runs up to %d, %d threads (%d for 8-byte keys)\n",
                  min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius,
-                 keys_max_run, keys_threads);
+                 keys_max_run, keys_threads_for(4), keys_threads_for(8));
   }
 };
 

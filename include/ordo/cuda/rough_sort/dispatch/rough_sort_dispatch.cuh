@@ -95,7 +95,7 @@ rough_status keys_pass_with(const cuda& exec, const code_io<Code>& io, std::uint
 // the keys were not R/2-sorted (the output is then a permutation, unsorted).
 template <class Code>
 rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R) {
-  constexpr int threads = sm90_rough_policy::keys_threads;
+  constexpr int threads = sm90_rough_policy::keys_threads_for(sizeof(Code));
   return R <= 16 ? keys_pass_with<Code, threads, 16>(exec, io, n) : keys_pass_with<Code, threads, 32>(exec, io, n);
 }
 
