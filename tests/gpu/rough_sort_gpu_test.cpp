@@ -83,30 +83,32 @@ TYPED_TEST(RoughGpu, AdaptiveSortEscalates) {  // radii between the guesses and 
     }
 }
 
-// The keys-only register kernel checks the boundaries between its blocks in
-// a second kernel: out-of-order pairs that only meet there (two keys 40
+// The keys-only register kernels check the boundaries between their blocks
+// in a second kernel: out-of-order pairs that only meet there (two keys 40
 // apart swapped across a block's edge), and arrays ending just around a
 // block. Each must come out sorted: by the kernel, or by the fallback.
 TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
   ORDO_REQUIRE_GPU();
   using K = TypeParam;
   using policy = ordo::detail::rough::sm90_rough_policy;
-  constexpr std::size_t block_span = (policy::keys_threads_for(sizeof(K)) - 1) * std::size_t(policy::keys_max_run);
   device_space sp;
-  for (std::size_t n : {block_span - 1, block_span, block_span + 1, 3 * block_span + 17}) {
-    std::vector<K> h(n);
-    for (std::size_t i = 0; i < n; ++i) h[i] = K(i);
-    const std::string what = "register kernel, n=" + std::to_string(n);
-    check_sort_keys<device_space, K>(sp, h, false, {true}, what + " (sorted)");
-    check_sort_keys<device_space, K>(sp, h, false, {false, 16}, what + " (sorted, hint 16)");
-    if (n < 2 * block_span) continue;
-    for (std::size_t edge : {block_span - policy::keys_max_run / 2, 2 * block_span - policy::keys_max_run / 2}) {
-      std::vector<K> bad = h;
-      std::swap(bad[edge - 14], bad[edge + 26]);
-      const std::string at = what + ", swap across the edge at " + std::to_string(edge);
-      check_sort_keys<device_space, K>(sp, bad, false, {true}, at);
-      check_sort_keys<device_space, K>(sp, bad, false, {false, 16}, at + " (hint 16)");
-      check_sort_keys<device_space, K>(sp, bad, false, {false, 4}, at + " (hint 4)");
+  for (int run : {16, 32}) {
+    const std::size_t span = policy::keys_block_span(run);
+    const std::uint64_t hint = std::uint64_t(run / 2);
+    for (std::size_t n : {span - 1, span, span + 1, 3 * span + 17}) {
+      std::vector<K> h(n);
+      for (std::size_t i = 0; i < n; ++i) h[i] = K(i);
+      const std::string what = "runs of " + std::to_string(run) + ", n=" + std::to_string(n);
+      check_sort_keys<device_space, K>(sp, h, false, {true}, what + " (sorted, adaptive)");
+      check_sort_keys<device_space, K>(sp, h, true, {false, hint}, what + " (sorted, descending)");
+      if (n < 2 * span) continue;
+      for (std::size_t edge : {span - run / 2, 2 * span - run / 2}) {
+        std::vector<K> bad = h;
+        std::swap(bad[edge - 14], bad[edge + 26]);
+        const std::string at = what + ", swap across the block edge at " + std::to_string(edge);
+        check_sort_keys<device_space, K>(sp, bad, false, {true}, at + " (adaptive)");
+        check_sort_keys<device_space, K>(sp, bad, false, {false, hint}, at + " (hint " + std::to_string(hint) + ")");
+      }
     }
   }
 }

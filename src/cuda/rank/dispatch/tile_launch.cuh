@@ -13,12 +13,12 @@
 
 namespace ordo::detail::cuda_rank {
 
-// Tuning (H100): 256 threads and 32 bytes of keys per thread (full occupancy
-// streams best). Tiles that wait on look-back once took 64 bytes (fewer
-// tiles wait less); with CUB's look-back the smaller tile is faster (dense
-// ranks 1.20 ms at 64 bytes, docs/benchmarks.md).
+// Tuning (H100): 256 threads; 32 bytes of keys per thread where the carries
+// come from the search pre-pass (full occupancy streams best), 64 bytes where
+// tiles wait on look-back (dense ranks: 1.20 ms at 64 bytes, 1.27 ms at 32,
+// with CUB's look-back, 2^28 int32).
 template <std::size_t KeyBytes, bool Lookback>
-using rank_tile_policy = tile_policy<256, (KeyBytes == 4 ? 8 : 4)>;
+using rank_tile_policy = tile_policy<256, (KeyBytes == 4 ? 8 : 4) * (Lookback ? 2 : 1)>;
 
 // Step 2 of the carry pre-pass (tile_carry_scan.cu): in place, heads becomes
 // the exclusive max-scan and tails_reversed the exclusive min-scan.

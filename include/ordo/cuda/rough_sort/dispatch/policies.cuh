@@ -21,17 +21,22 @@ struct sm90_rough_policy {
   // k = 128, radix 5.40 ms; bench/rough_sort, docs/benchmarks.md).
   static constexpr std::uint64_t max_rough_radius = 64;
   static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
-  // Keys-only integer sorts: runs of 16 or 32 sorted in registers, one run
-  // per thread (roughsort_keys_kernel.cuh); 128 threads for 8-byte keys keep
-  // the staging buffer within 48 KB of shared memory.
+  // Keys-only integer sorts: runs of 16 with one run per thread
+  // (roughsort_keys_kernel.cuh), runs of 32 with one run per two threads
+  // (roughsort_pairs_kernel.cuh), 256 threads.
   static constexpr int keys_max_run = 32;
-  static constexpr int keys_threads_for(int key_bytes) { return key_bytes == 4 ? 256 : 128; }
+  static constexpr int keys_threads = 256;
+  // The output positions one block of those kernels covers; block b + 1's
+  // first output is at (b + 1) * span - run / 2 (the tests aim at it).
+  static constexpr std::uint64_t keys_block_span(int run) {
+    return run <= 16 ? std::uint64_t(keys_threads - 1) * run : std::uint64_t(keys_threads - 2) * (run / 2);
+  }
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
                     "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu; keys-only integers: "
-                    "register runs up to %d, %d threads (%d for 8-byte keys)\n",
+                    "register runs of 16 (a run per thread) and 32 (a run per two threads), %d threads\n",
                  min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius,
-                 keys_max_run, keys_threads_for(4), keys_threads_for(8));
+                 keys_threads);
   }
 };
 

@@ -25,6 +25,7 @@
 #include "ordo/cuda/rough_sort/kernel/radius_kernels.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"
+#include "ordo/cuda/rough_sort/kernel/roughsort_pairs_kernel.cuh"
 #include "ordo/rough_sort.hpp"
 
 namespace ordo::detail::rough {
@@ -74,14 +75,20 @@ bool keys_kernel_fits(const code_io<Code>& io, int R) {
   return io.values.bytes == 0 && io.kind != key_kind::floating && R <= sm90_rough_policy::keys_max_run;
 }
 
-template <class Code, int THREADS, int R>
-rough_status keys_pass_with(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
-  const std::uint64_t windows = (n + R - 1) / R + 1;  // runs -1 .. ceil(n / R) - 1
-  const std::uint64_t blocks = (windows + keys_runs_per_block<THREADS> - 1) / keys_runs_per_block<THREADS>;
+// One pass of a register kernel (runs of 16 or 32): `failed` when the keys
+// were not R/2-sorted (the output is then an unsorted permutation).
+template <class Code>
+rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R) {
+  constexpr int threads = sm90_rough_policy::keys_threads;
+  const std::uint64_t blocks = R <= 16 ? ((n + 15) / 16 + 1 + keys_runs_per_block<threads> - 1) / keys_runs_per_block<threads>
+                                       : ((n + 15) / 16 + 1 + pair_chunks_per_block<threads> - 1) / pair_chunks_per_block<threads>;
   scratch<rough_status> st(exec, 1);
   scratch<Code> edges(exec, 2 * blocks);
   ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
-  roughsort_keys_kernel<Code, THREADS, R><<<unsigned(blocks), THREADS, 0, exec.stream>>>(io, n, st.get(), edges.get());
+  if (R <= 16)
+    roughsort_keys_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
+  else
+    roughsort_pairs_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
   check_block_edges_kernel<Code><<<elementwise_blocks(blocks), 256, 0, exec.stream>>>(edges.get(), blocks, st.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
@@ -89,14 +96,6 @@ rough_status keys_pass_with(const cuda& exec, const code_io<Code>& io, std::uint
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
   return h;
-}
-
-// One pass of the register kernel with runs of R (16 or 32); `failed` when
-// the keys were not R/2-sorted (the output is then a permutation, unsorted).
-template <class Code>
-rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R) {
-  constexpr int threads = sm90_rough_policy::keys_threads_for(sizeof(Code));
-  return R <= 16 ? keys_pass_with<Code, threads, 16>(exec, io, n) : keys_pass_with<Code, threads, 32>(exec, io, n);
 }
 
 template <class Code>

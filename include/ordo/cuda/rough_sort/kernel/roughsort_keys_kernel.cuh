@@ -17,6 +17,7 @@
 // once, so a wrong guess (random input) costs a fraction of a pass.
 #pragma once
 #include <cstdint>
+#include <cstring>
 
 #include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
 #include "ordo/cuda/rough_sort/thread/bitonic_network.cuh"
@@ -26,41 +27,54 @@ namespace ordo::detail::rough {
 template <int THREADS>
 constexpr std::uint64_t keys_runs_per_block = THREADS - 1;
 
-// A warp's 32 runs are 32 R consecutive codes from `base` (which may lie
-// before or past the array: padding 0 before, all ones after, so padding
-// sorts out of the tile). They move through shared memory so that global
-// accesses are coalesced (lane-strided) while each thread holds its run
-// (blocked); the one-per-32 skew keeps both directions free of bank conflicts.
+// R consecutive codes starting at `base` (which may lie before or past the
+// array: padding 0 before, all ones after, so padding sorts out of the tile).
 template <class Code, int R>
-__device__ __forceinline__ void warp_load_runs(const segsort::code_io<Code>& io, std::uint64_t n, std::int64_t base,
-                                               Code* stage, Code (&a)[R]) {
-  const int lane = threadIdx.x & 31;
+__device__ __forceinline__ void load_run(const segsort::code_io<Code>& io, std::uint64_t n, std::int64_t base,
+                                         Code (&a)[R]) {
+  static_assert(R * sizeof(Code) % 16 == 0, "a run is whole 16-byte vectors");
+  const Code* src = io.keys_in + base;
+  if (base >= 0 && std::uint64_t(base) + R <= n && (reinterpret_cast<std::uintptr_t>(src) % 16) == 0) {
+    constexpr int per = 16 / sizeof(Code);
 #pragma unroll
-  for (int i = 0; i < R; ++i) {
-    const int idx = i * 32 + lane;
-    const std::int64_t g = base + idx;
-    stage[skew(idx)] = g < 0 ? Code(0) : std::uint64_t(g) >= n ? ~Code(0) : io.load(std::uint64_t(g));
+    for (int v = 0; v < R / per; ++v) {
+      const uint4 x = __ldg(reinterpret_cast<const uint4*>(src) + v);
+      Code c[per];
+      memcpy(c, &x, 16);
+#pragma unroll
+      for (int i = 0; i < per; ++i) a[v * per + i] = io.encode(c[i]);
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      const std::int64_t g = base + i;
+      a[i] = g < 0 ? Code(0) : std::uint64_t(g) >= n ? ~Code(0) : io.load(std::uint64_t(g));
+    }
   }
-  __syncwarp();
-#pragma unroll
-  for (int i = 0; i < R; ++i) a[i] = stage[skew(lane * R + i)];
-  __syncwarp();
 }
 
-// The reverse: each lane's window (lanes below `lanes` only) to
-// [base + lane R, base + lane R + R), decoded, clipped to [0, n).
+// Decoded keys of one window to [base, base + R), clipped to [0, n).
 template <class Code, int R>
-__device__ __forceinline__ void warp_store_windows(const segsort::code_io<Code>& io, std::uint64_t n,
-                                                   std::int64_t base, int lanes, Code* stage, const Code (&w)[R]) {
-  const int lane = threadIdx.x & 31;
+__device__ __forceinline__ void store_window(const segsort::code_io<Code>& io, std::uint64_t n, std::int64_t base,
+                                             const Code (&w)[R]) {
+  Code* dst = io.keys_out + base;
+  if (base >= 0 && std::uint64_t(base) + R <= n && (reinterpret_cast<std::uintptr_t>(dst) % 16) == 0) {
+    constexpr int per = 16 / sizeof(Code);
 #pragma unroll
-  for (int i = 0; i < R; ++i) stage[skew(lane * R + i)] = w[i];
-  __syncwarp();
+    for (int v = 0; v < R / per; ++v) {
+      Code c[per];
 #pragma unroll
-  for (int i = 0; i < R; ++i) {
-    const int idx = i * 32 + lane;
-    const std::int64_t g = base + idx;
-    if (idx < lanes * R && g >= 0 && std::uint64_t(g) < n) io.keys_out[g] = io.decode(stage[skew(idx)]);
+      for (int i = 0; i < per; ++i) c[i] = io.decode(w[v * per + i]);
+      uint4 x;
+      memcpy(&x, c, 16);
+      reinterpret_cast<uint4*>(dst)[v] = x;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < R; ++i) {
+      const std::int64_t g = base + i;
+      if (g >= 0 && std::uint64_t(g) < n) io.keys_out[g] = io.decode(w[i]);
+    }
   }
 }
 
@@ -68,7 +82,6 @@ template <class Code, int THREADS, int R>
 __global__ void __launch_bounds__(THREADS)
     roughsort_keys_kernel(segsort::code_io<Code> io, std::uint64_t n, rough_status* status, Code* edges) {
   constexpr int H = R / 2, WARPS = THREADS / 32;
-  __shared__ Code stage[WARPS][32 * R + R];  // skewed, see warp_load_runs
   __shared__ Code lower_of_lane0[WARPS][H];  // lane 0's lower half, for lane 31 of the warp before
   __shared__ Code first_of_lane0[WARPS];     // lane 0's first output key, likewise
   __shared__ bool stop;
@@ -78,9 +91,8 @@ __global__ void __launch_bounds__(THREADS)
   if (stop) return;
 
   const std::int64_t run = std::int64_t(blockIdx.x) * std::int64_t(keys_runs_per_block<THREADS>) + t - 1;
-  const std::int64_t warp_base = (run - lane) * R;
   Code a[R];
-  warp_load_runs<Code, R>(io, n, warp_base, stage[warp], a);
+  load_run<Code, R>(io, n, run * R, a);
   bitonic_sort<R>(a);  // step 1
 
   Code b[H];  // the next run's lower half
@@ -99,6 +111,7 @@ __global__ void __launch_bounds__(THREADS)
   bitonic_merge_halves<H>(a, b, w);  // step 2: the run at run * R + H
 
   // Windows are sorted; check each boundary with the next window.
+  const bool productive = t + 1 < THREADS;
   Code next_first = __shfl_down_sync(0xffffffffu, w[0], 1);
   if (lane == 0) first_of_lane0[warp] = w[0];
   __syncthreads();
@@ -110,7 +123,7 @@ __global__ void __launch_bounds__(THREADS)
   }
   if (t == 0) edges[2 * std::uint64_t(blockIdx.x)] = w[0];
   if (t == THREADS - 2) edges[2 * std::uint64_t(blockIdx.x) + 1] = w[R - 1];
-  warp_store_windows<Code, R>(io, n, warp_base + H, warp + 1 < WARPS ? 32 : 31, stage[warp], w);
+  if (productive) store_window<Code, R>(io, n, run * R + H, w);
 }
 
 // The boundaries between blocks: block b's last key against block b+1's first.

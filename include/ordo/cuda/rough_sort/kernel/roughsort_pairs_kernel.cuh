@@ -1,0 +1,108 @@
+// Kernel scope: GPU Roughsort for keys-only integer sorts with runs of
+// R = 2C (seed 002 §7, Altman-Chlebus), one chunk of C keys per thread.
+//
+// Where roughsort_keys_kernel.cuh gives a thread a whole run, this one gives
+// a run to two threads, halving the registers a thread needs (runs of 32
+// with 16 keys each keep the SM full). Thread t of block b holds chunk
+// c = b (THREADS - 2) + t - 2, the keys [c C, c C + C), sorted in registers.
+//   step 1 (runs of 2C from 0):  threads (even, odd) merge-exchange
+//   step 2 (runs of 2C from C):  threads (odd, even) merge-exchange
+// A merge-exchange is the first stage of a bitonic merge across the pair
+// (each thread meets the partner's chunk reversed and keeps the smaller or
+// larger half), then half-cleaners in registers. After step 2 every thread
+// holds the final keys of its own positions. Threads 0 and THREADS - 1 lack
+// a step-2 partner and only lend their chunk, so blocks overlap by two
+// chunks and are independent.
+//
+// As in the one-run-per-thread kernel, the output is a permutation whatever
+// k is, so it is right exactly when it is sorted: each boundary between
+// chunks is checked here, those between blocks by check_block_edges_kernel.
+#pragma once
+#include <cstdint>
+
+#include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"
+#include "ordo/cuda/rough_sort/thread/bitonic_network.cuh"
+
+namespace ordo::detail::rough {
+
+template <int THREADS>
+constexpr std::uint64_t pair_chunks_per_block = THREADS - 2;
+
+// The partner's chunk, reversed, is in `other`; keep the low or high half
+// of the pair's 2C keys, sorted.
+template <int C, class Code>
+__device__ __forceinline__ void keep_half(Code (&a)[C], const Code (&other)[C], bool low) {
+#pragma unroll
+  for (int i = 0; i < C; ++i) a[i] = low ? (a[i] < other[i] ? a[i] : other[i]) : (a[i] < other[i] ? other[i] : a[i]);
+#pragma unroll
+  for (int j = C / 2; j > 0; j /= 2)
+#pragma unroll
+    for (int i = 0; i < C; ++i)
+      if ((i & j) == 0) order_pair(a[i], a[i + j]);
+}
+
+template <class Code, int THREADS, int C>
+__global__ void __launch_bounds__(THREADS)
+    roughsort_pairs_kernel(segsort::code_io<Code> io, std::uint64_t n, rough_status* status, Code* edges) {
+  constexpr int WARPS = THREADS / 32;
+  static_assert(THREADS % 2 == 0 && pair_chunks_per_block<THREADS> % 2 == 0, "blocks start at even chunks");
+  __shared__ Code lane0_chunk[WARPS][C];   // for lane 31 of the warp before
+  __shared__ Code lane31_chunk[WARPS][C];  // for lane 0 of the warp after
+  __shared__ Code first_of_lane0[WARPS];
+  __shared__ bool stop;
+  const int t = threadIdx.x, lane = t & 31, warp = t / 32;
+  if (t == 0) stop = *reinterpret_cast<volatile unsigned long long*>(&status->failed) != 0;
+  __syncthreads();
+  if (stop) return;
+
+  const std::int64_t chunk = std::int64_t(blockIdx.x) * std::int64_t(pair_chunks_per_block<THREADS>) + t - 2;
+  Code a[C], other[C];
+  load_run<Code, C>(io, n, chunk * C, a);
+  bitonic_sort<C>(a);
+
+  // Step 1: partner lane ^ 1 (always in the same warp); even keeps the low half.
+#pragma unroll
+  for (int i = 0; i < C; ++i) other[i] = __shfl_xor_sync(0xffffffffu, a[C - 1 - i], 1);
+  keep_half<C>(a, other, (t & 1) == 0);
+
+  // Step 2: odd t pairs with t + 1 and keeps the low half.
+  const bool odd = t & 1;
+  const int src = odd ? (lane < 31 ? lane + 1 : lane) : (lane > 0 ? lane - 1 : lane);
+#pragma unroll
+  for (int i = 0; i < C; ++i) other[i] = __shfl_sync(0xffffffffu, a[C - 1 - i], src);
+  if (lane == 0) {
+#pragma unroll
+    for (int i = 0; i < C; ++i) lane0_chunk[warp][i] = a[i];
+  }
+  if (lane == 31) {
+#pragma unroll
+    for (int i = 0; i < C; ++i) lane31_chunk[warp][i] = a[i];
+  }
+  __syncthreads();
+  if (lane == 31 && warp + 1 < WARPS) {
+#pragma unroll
+    for (int i = 0; i < C; ++i) other[i] = lane0_chunk[warp + 1][C - 1 - i];
+  }
+  if (lane == 0 && warp > 0) {
+#pragma unroll
+    for (int i = 0; i < C; ++i) other[i] = lane31_chunk[warp - 1][C - 1 - i];
+  }
+  keep_half<C>(a, other, odd);
+
+  // Chunks are sorted; check each boundary between productive threads.
+  Code next_first = __shfl_down_sync(0xffffffffu, a[0], 1);
+  if (lane == 0) first_of_lane0[warp] = a[0];
+  __syncthreads();
+  if (lane == 31 && warp + 1 < WARPS) next_first = first_of_lane0[warp + 1];
+  const bool productive = t >= 1 && t + 1 < THREADS;
+  const bool bad = productive && t + 2 < THREADS && a[C - 1] > next_first;
+  if (__syncthreads_or(bad)) {
+    if (t == 0) atomicExch(&status->failed, 1ull);
+    return;
+  }
+  if (t == 1) edges[2 * std::uint64_t(blockIdx.x)] = a[0];
+  if (t == THREADS - 2) edges[2 * std::uint64_t(blockIdx.x) + 1] = a[C - 1];
+  if (productive) store_window<Code, C>(io, n, chunk * C, a);
+}
+
+}  // namespace ordo::detail::rough
