@@ -28,12 +28,20 @@ namespace ordo::detail::rough {
 template <int THREADS>
 constexpr std::uint64_t pair_chunks_per_block = THREADS - 2;
 
-// The partner's chunk, reversed, is in `other`; keep the low or high half
-// of the pair's 2C keys, sorted.
-template <int C, class Code>
-__device__ __forceinline__ void keep_half(Code (&a)[C], const Code (&other)[C], bool low) {
+// Merge-exchange with a partner thread: partner(j) is the partner's a[j].
+// Thread i meets the partner's C - 1 - i (its chunk reversed), so the kept
+// minima (or maxima) are bitonic and hold the pair's low (high) half; the
+// half-cleaners sort them. Both ends of a[] are fetched before either is
+// replaced, so no copy of the partner's chunk is held.
+template <int C, class Code, class Partner>
+__device__ __forceinline__ void merge_exchange(Code (&a)[C], bool low, Partner partner) {
 #pragma unroll
-  for (int i = 0; i < C; ++i) a[i] = low ? (a[i] < other[i] ? a[i] : other[i]) : (a[i] < other[i] ? other[i] : a[i]);
+  for (int i = 0; i < C / 2; ++i) {
+    const Code x = partner(C - 1 - i), y = partner(i);
+    const Code u = a[i], v = a[C - 1 - i];
+    a[i] = low ? (u < x ? u : x) : (u < x ? x : u);
+    a[C - 1 - i] = low ? (v < y ? v : y) : (v < y ? y : v);
+  }
 #pragma unroll
   for (int j = C / 2; j > 0; j /= 2)
 #pragma unroll
@@ -56,20 +64,17 @@ __global__ void __launch_bounds__(THREADS)
   if (stop) return;
 
   const std::int64_t chunk = std::int64_t(blockIdx.x) * std::int64_t(pair_chunks_per_block<THREADS>) + t - 2;
-  Code a[C], other[C];
+  Code a[C];
   load_run<Code, C>(io, n, chunk * C, a);
   bitonic_sort<C>(a);
 
   // Step 1: partner lane ^ 1 (always in the same warp); even keeps the low half.
-#pragma unroll
-  for (int i = 0; i < C; ++i) other[i] = __shfl_xor_sync(0xffffffffu, a[C - 1 - i], 1);
-  keep_half<C>(a, other, (t & 1) == 0);
+  merge_exchange<C>(a, (t & 1) == 0, [&](int j) { return __shfl_xor_sync(0xffffffffu, a[j], 1); });
 
-  // Step 2: odd t pairs with t + 1 and keeps the low half.
+  // Step 2: odd t pairs with t + 1 and keeps the low half; lanes 31 and 0
+  // meet across warps through shared memory.
   const bool odd = t & 1;
   const int src = odd ? (lane < 31 ? lane + 1 : lane) : (lane > 0 ? lane - 1 : lane);
-#pragma unroll
-  for (int i = 0; i < C; ++i) other[i] = __shfl_sync(0xffffffffu, a[C - 1 - i], src);
   if (lane == 0) {
 #pragma unroll
     for (int i = 0; i < C; ++i) lane0_chunk[warp][i] = a[i];
@@ -79,15 +84,13 @@ __global__ void __launch_bounds__(THREADS)
     for (int i = 0; i < C; ++i) lane31_chunk[warp][i] = a[i];
   }
   __syncthreads();
-  if (lane == 31 && warp + 1 < WARPS) {
-#pragma unroll
-    for (int i = 0; i < C; ++i) other[i] = lane0_chunk[warp + 1][C - 1 - i];
-  }
-  if (lane == 0 && warp > 0) {
-#pragma unroll
-    for (int i = 0; i < C; ++i) other[i] = lane31_chunk[warp - 1][C - 1 - i];
-  }
-  keep_half<C>(a, other, odd);
+  const Code* across = lane == 31 && warp + 1 < WARPS ? lane0_chunk[warp + 1]
+                       : lane == 0 && warp > 0        ? lane31_chunk[warp - 1]
+                                                      : nullptr;
+  merge_exchange<C>(a, odd, [&](int j) {
+    const Code x = __shfl_sync(0xffffffffu, a[j], src);
+    return across ? across[j] : x;
+  });
 
   // Chunks are sorted; check each boundary between productive threads.
   Code next_first = __shfl_down_sync(0xffffffffu, a[0], 1);
