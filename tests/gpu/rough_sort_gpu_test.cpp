@@ -113,6 +113,23 @@ TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
   }
 }
 
+// The compute-sanitizer's share of the above: one edge per kernel.
+TYPED_TEST(RoughGpu, RegisterKernelEdgeSmall) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  using policy = ordo::detail::rough::sm90_rough_policy;
+  device_space sp;
+  for (int run : {16, 32}) {
+    const std::size_t span = policy::keys_block_span(run), n = 2 * span + 17, edge = span - run / 2;
+    std::vector<K> h(n);
+    for (std::size_t i = 0; i < n; ++i) h[i] = K(i);
+    const std::string what = "runs of " + std::to_string(run) + ", n=" + std::to_string(n);
+    check_sort_keys<device_space, K>(sp, h, false, {false, std::uint64_t(run / 2)}, what + " (sorted)");
+    std::swap(h[edge - 14], h[edge + 26]);
+    check_sort_keys<device_space, K>(sp, h, false, {false, std::uint64_t(run / 2)}, what + " (swap at the block edge)");
+  }
+}
+
 TEST(RoughGpu, InPlaceSmall) {
   ORDO_REQUIRE_GPU();
   device_space sp;
