@@ -48,6 +48,7 @@ COLORS = {
     "hybrid": "#2ca02c",
     "block_search": "#1f77b4",
     "lookback": "#9467bd",
+    "scan": "#8c564b",
     "cub_scan": "#000000",
     "parallel_search": "#8c564b",
     "copy_floor": "#7f7f7f",

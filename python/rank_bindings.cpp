@@ -100,7 +100,7 @@ dtype : None or uint32/uint64/float32/float64
     The rank type; None means uint64, or float64 for "average".
 variant : the implementation, selectable so it can be measured:
     "auto" (the fastest), "sequential" or "parallel_search" (CPU);
-    "naive", "shuffle", "hybrid", "block_search" or "lookback" (GPU). A
+    "naive", "shuffle", "hybrid", "block_search", "lookback" or "scan" (GPU). A
     variant that cannot compute the method raises ordo.Error.
 
 Returns

@@ -29,7 +29,7 @@ std::vector<v> gpu_variants(m method) {
   switch (method) {
     case m::min: return {v::naive, v::shuffle, v::hybrid, v::block_search, v::lookback};
     case m::max: return {v::naive, v::shuffle, v::hybrid, v::block_search};
-    case m::dense: return {v::lookback};
+    case m::dense: return {v::lookback, v::scan};
     case m::average: return {v::block_search, v::lookback};
     case m::ordinal: return {v::block_search};
   }

@@ -45,6 +45,7 @@ enum class rank_variant {
   hybrid,            // warp per 1024 keys, ballot/brev/ffs + modified binary search (III.C)
   block_search,      // ordo: each tile finds its start by binary search; tiles never wait
   lookback,          // ordo: single-pass tile scan with decoupled look-back
+  scan,              // dense only: CUB's device-wide scan of the head flags (no carry pre-pass)
 };
 
 struct rank_sorted_options {

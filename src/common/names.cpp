@@ -37,6 +37,7 @@ const char* to_string(rank_variant v) noexcept {
     case rank_variant::hybrid: return "hybrid";
     case rank_variant::block_search: return "block_search";
     case rank_variant::lookback: return "lookback";
+    case rank_variant::scan: return "scan";
   }
   return "?";
 }
@@ -44,11 +45,11 @@ const char* to_string(rank_variant v) noexcept {
 rank_variant parse_rank_variant(const char* s) {
   for (auto v : {rank_variant::automatic, rank_variant::sequential, rank_variant::parallel_search,
                  rank_variant::naive, rank_variant::shuffle, rank_variant::hybrid,
-                 rank_variant::block_search, rank_variant::lookback})
+                 rank_variant::block_search, rank_variant::lookback, rank_variant::scan})
     if (!std::strcmp(s, to_string(v))) return v;
   throw error(errc::invalid_argument,
               std::string("unknown rank variant '") + s +
-                  "' (expected auto, sequential, parallel_search, naive, shuffle, hybrid, block_search or lookback)");
+                  "' (expected auto, sequential, parallel_search, naive, shuffle, hybrid, block_search, lookback or scan)");
 }
 
 const char* to_string(na_option v) noexcept {

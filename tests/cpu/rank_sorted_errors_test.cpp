@@ -108,7 +108,7 @@ TYPED_TEST(RankSortedErrors, GpuVariantsOnCpu) {
   const std::vector<K> keys{1, 2, 2, 3};
   std::vector<std::uint32_t> out(4);
   using v = ordo::rank_variant;
-  for (auto variant : {v::naive, v::shuffle, v::hybrid, v::block_search, v::lookback}) {
+  for (auto variant : {v::naive, v::shuffle, v::hybrid, v::block_search, v::lookback, v::scan}) {
     for (const ordo::cpu& exec : rank_execs()) {
       ordo::rank_sorted_options o;
       o.variant = variant;

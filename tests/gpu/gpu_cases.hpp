@@ -54,7 +54,7 @@ inline std::vector<ordo::rank_variant> gpu_variants_for(ordo::rank_method m) {
   switch (m) {
     case mm::min: return {v::automatic, v::naive, v::shuffle, v::hybrid, v::block_search, v::lookback};
     case mm::max: return {v::automatic, v::naive, v::shuffle, v::hybrid, v::block_search};
-    case mm::dense: return {v::automatic, v::lookback};
+    case mm::dense: return {v::automatic, v::lookback, v::scan};
     case mm::average: return {v::automatic, v::block_search, v::lookback};
     case mm::ordinal: return {v::automatic, v::block_search, v::naive};
   }

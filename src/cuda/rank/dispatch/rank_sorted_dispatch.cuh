@@ -3,7 +3,11 @@
 // instantiates it (ORDO_INSTANTIATE_CUDA_RANK_SORTED), so the kernels of the
 // six key types compile in parallel.
 #pragma once
+#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
 
 #include <cstdint>
 #include <string>
@@ -53,6 +57,37 @@ void run_tile_variant(const cuda& exec, const K* keys, R* ranks, std::uint64_t n
     case rank_method::ordinal:
       break;  // handled by the caller
   }
+}
+
+// Dense ranks by CUB's device-wide scan: an inclusive sum of the head flags
+// (key differs from its predecessor), counted in 32 or 64 bits and written
+// as R. One read of the keys (twice, the second from cache) and one write.
+template <class K, class C>
+struct dense_head_flag {
+  const K* keys;
+  __device__ C operator()(std::uint64_t i) const { return (i == 0 || !keys_tie(keys[i - 1], keys[i])) ? C(1) : C(0); }
+};
+template <class C, class R>
+struct count_to_rank {
+  __device__ R operator()(C c) const { return R(c); }
+};
+
+template <class K, class R>
+void run_scan_dense(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
+  using C = dense_count_t<R>;
+  const auto flags = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0), dense_head_flag<K, C>{keys});
+  auto scan = [&](void* temp, std::size_t& bytes) {
+    if constexpr (std::is_same_v<C, R>) {
+      return cub::DeviceScan::InclusiveSum(temp, bytes, flags, ranks, n, exec.stream);
+    } else {
+      const auto out = thrust::make_transform_output_iterator(ranks, count_to_rank<C, R>{});
+      return cub::DeviceScan::InclusiveSum(temp, bytes, flags, out, n, exec.stream);
+    }
+  };
+  std::size_t bytes = 0;
+  ORDO_CUDA_CHECK(scan(nullptr, bytes));
+  scratch<unsigned char> temp(exec, bytes);
+  ORDO_CUDA_CHECK(scan(temp.get(), bytes));
 }
 
 template <bool Forward, class K, class R>
@@ -159,7 +194,7 @@ void rank_sorted_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ra
   const rank_method m = o.method;
   if (v == rank_variant::sequential || v == rank_variant::parallel_search)
     throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) +
-                                         "' runs on the CPU; on ordo::cuda use naive, shuffle, hybrid, block_search or lookback");
+                                         "' runs on the CPU; on ordo::cuda use naive, shuffle, hybrid, block_search, lookback or scan");
   if (m == rank_method::ordinal) {  // ranks do not depend on the keys
     iota_ranks_kernel<<<elementwise_blocks(n), 256, 0, exec.stream>>>(ranks.data(), n);
     ORDO_CUDA_LAUNCH_CHECK("iota_ranks_kernel");
@@ -169,6 +204,9 @@ void rank_sorted_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ra
     case rank_variant::block_search:
       if (m == rank_method::dense) unsupported(v, m, "(dense ranks need a scan; use lookback)");
       return run_tile_variant(exec, keys.data(), ranks.data(), n, m, false);
+    case rank_variant::scan:
+      if (m != rank_method::dense) unsupported(v, m, "(it scans head flags into dense ranks; use block_search)");
+      return run_scan_dense(exec, keys.data(), ranks.data(), n);
     case rank_variant::lookback:
       if (m == rank_method::max) unsupported(v, m, "(max ranks come from the right; use block_search)");
       return run_tile_variant(exec, keys.data(), ranks.data(), n, m, true);
