@@ -25,10 +25,11 @@ using dense_tile_state = cub::ScanTileState<Count>;
 template <class R>
 using dense_count_t = std::conditional_t<std::is_same_v<R, std::uint32_t>, std::uint32_t, std::uint64_t>;
 
-template <int Block, class Count>
+// Delay: how a waiting tile backs off between polls (CUB's delay constructors).
+template <int Block, class Count, class Delay = cub::detail::default_delay_constructor_t<Count>>
 struct dense_block_scan {
   using scan_t = cub::BlockScan<Count, Block, cub::BLOCK_SCAN_WARP_SCANS>;
-  using prefix_t = cub::TilePrefixCallbackOp<Count, ::cuda::std::plus<>, dense_tile_state<Count>>;
+  using prefix_t = cub::TilePrefixCallbackOp<Count, ::cuda::std::plus<>, dense_tile_state<Count>, Delay>;
   struct storage {
     typename scan_t::TempStorage scan;
     typename prefix_t::TempStorage prefix;

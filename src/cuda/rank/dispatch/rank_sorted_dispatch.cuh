@@ -3,11 +3,7 @@
 // instantiates it (ORDO_INSTANTIATE_CUDA_RANK_SORTED), so the kernels of the
 // six key types compile in parallel.
 #pragma once
-#include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
-#include <thrust/iterator/transform_output_iterator.h>
 
 #include <cstdint>
 #include <string>
@@ -18,6 +14,7 @@
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
 #include "cuda/rank/dispatch/tile_launch.cuh"
+#include "cuda/rank/kernel/dense_scan_kernel.cuh"
 #include "cuda/rank/kernel/paper_kernels.cuh"
 #include "cuda/rank/kernel/rank_outputs.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
@@ -59,35 +56,16 @@ void run_tile_variant(const cuda& exec, const K* keys, R* ranks, std::uint64_t n
   }
 }
 
-// Dense ranks by CUB's device-wide scan: an inclusive sum of the head flags
-// (key differs from its predecessor), counted in 32 or 64 bits and written
-// as R. One read of the keys (twice, the second from cache) and one write.
-template <class K, class C>
-struct dense_head_flag {
-  const K* keys;
-  __device__ C operator()(std::uint64_t i) const { return (i == 0 || !keys_tie(keys[i - 1], keys[i])) ? C(1) : C(0); }
-};
-template <class C, class R>
-struct count_to_rank {
-  __device__ R operator()(C c) const { return R(c); }
-};
-
+// Dense ranks by a single-pass scan of head flags (dense_scan_kernel.cuh).
 template <class K, class R>
 void run_scan_dense(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
   using C = dense_count_t<R>;
-  const auto flags = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0), dense_head_flag<K, C>{keys});
-  auto scan = [&](void* temp, std::size_t& bytes) {
-    if constexpr (std::is_same_v<C, R>) {
-      return cub::DeviceScan::InclusiveSum(temp, bytes, flags, ranks, n, exec.stream);
-    } else {
-      const auto out = thrust::make_transform_output_iterator(ranks, count_to_rank<C, R>{});
-      return cub::DeviceScan::InclusiveSum(temp, bytes, flags, out, n, exec.stream);
-    }
-  };
-  std::size_t bytes = 0;
-  ORDO_CUDA_CHECK(scan(nullptr, bytes));
-  scratch<unsigned char> temp(exec, bytes);
-  ORDO_CUDA_CHECK(scan(temp.get(), bytes));
+  using Policy = dense_scan_policy<sizeof(K)>;
+  const std::uint64_t tiles = (n + Policy::tile - 1) / Policy::tile;
+  lookback_storage<C> st(exec, tiles, true, true);
+  dense_scan_kernel<Policy, K, C, R><<<unsigned(tiles), Policy::threads, 0, exec.stream>>>(keys, n, ranks, st.dense,
+                                                                                           st.own.counter);
+  ORDO_CUDA_LAUNCH_CHECK("dense_scan_kernel");
 }
 
 template <bool Forward, class K, class R>
