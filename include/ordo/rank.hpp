@@ -45,7 +45,7 @@ enum class rank_variant {
   hybrid,            // warp per 1024 keys, ballot/brev/ffs + modified binary search (III.C)
   block_search,      // ordo: each tile finds its start by binary search; tiles never wait
   lookback,          // ordo: single-pass tile scan with decoupled look-back
-  scan,              // dense only: CUB's device-wide scan of the head flags (no carry pre-pass)
+  scan,              // dense only: single-pass scan of head flags (CUB block primitives + look-back)
 };
 
 struct rank_sorted_options {
