@@ -42,8 +42,9 @@ tile_carries search_carries(const cuda& exec, const K* keys, std::uint64_t n, st
 }
 
 // What tiles that wait on each other share, for one launch of
-// tile_rank_kernel: a counter that numbers tiles in launch order, ordo's
-// look-back words (min ranks in lookback mode) and CUB's tile status (dense).
+// tile_rank_kernel or dense_scan_kernel: a counter that numbers tiles in
+// launch order, ordo's look-back words (min ranks in lookback mode) and
+// CUB's tile status (dense ranks).
 template <class Count>
 struct lookback_storage {
   scratch<unsigned long long> words;
