@@ -17,6 +17,7 @@
 
 #include "common/cpu_timer.hpp"
 #include "common/gpu_timer.cuh"
+#include "common/list_cases.hpp"
 #include "common/options.hpp"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
@@ -59,6 +60,10 @@ list_data make(const std::string& shape, std::uint64_t n, std::uint64_t lists = 
   d.lists = lists;
   if (shape == "ordered") d.succ = ordo::gen::ordered_list<I>(n);
   else if (shape == "forest") d.succ = ordo::gen::random_forest<I>(n, lists, 42);
+  else if (shape == "runs") {  // runs of 1..64 consecutive indices, linked in a random order
+    const auto s = ordo_test::runs_list(n, 64, 1, 42);
+    d.succ.assign(s.begin(), s.end());
+  }
   else d.succ = ordo::gen::random_list<I>(n, 42);
   d.want.resize(n);
   if (lists == 1) traverse(d.succ, head_of(d.succ), d.want);
@@ -162,10 +167,17 @@ void main_rows(results& res, const options& opt) {
   list_data ordered = make("ordered", 1ull << 26);
   const double floor = copy_floor_ms(ordered.succ.size() * 8, opt.reps);
   const double o_ms = gpu_list_rank(res, ordered, "main", "auto", {}, opt, floor, true);
+  gpu_list_rank(res, ordered, "main", "auto+validate", {.validate = true}, opt, floor, false);
+  gpu_list_rank(res, ordered, "main", "rhj, runs kept", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep},
+                opt, floor, false);
   const double scan_ms = cub_scan_row(res, ordered, "main", opt);
   std::printf("  ordered 2^26: %.3f ms = %.2fx a CUB inclusive scan (%.3f ms)\n", o_ms, o_ms / scan_ms, scan_ms);
   list_data forest = make("forest", 1ull << 26, 1ull << 20);
   gpu_list_rank(res, forest, "main", "auto", {}, opt, floor, true);
+  list_data runs = make("runs", 1ull << 26);
+  gpu_list_rank(res, runs, "main", "auto", {}, opt, floor, true);
+  gpu_list_rank(res, runs, "main", "rhj, runs kept", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep}, opt,
+                floor, false);
 }
 
 void table2_rows(results& res, const options& opt) {
@@ -174,7 +186,7 @@ void table2_rows(results& res, const options& opt) {
     list_data d = make("random", 1ull << lg);
     const double floor = copy_floor_ms(d.succ.size() * 8, opt.reps);
     const double w = gpu_list_rank(res, d, "table2", "wyllie", {.variant = ordo::list_variant::wyllie}, opt, floor, false);
-    gpu_list_rank(res, d, "table2", "rhj", {.variant = ordo::list_variant::rhj}, opt, floor, false);
+    gpu_list_rank(res, d, "table2", "rhj", {.variant = ordo::list_variant::rhj, .runs = ordo::list_runs::keep}, opt, floor, false);
     gpu_list_rank(res, d, "table2", "auto", {}, opt, floor, true);
     const double seq = cpu_row(res, d, "table2", "cpu_traversal", "sequential walk from the head", 1, opt, true);
     cpu_row(res, d, "table2", "ordo_cpu", "helman_jaja", 0, opt, false);
@@ -196,9 +208,11 @@ void fig9_rows(results& res, const options& opt) {
     for (const char* shape : {"random", "ordered"}) {
       list_data d = make(shape, 1ull << lg);
       const double floor = copy_floor_ms(d.succ.size() * 8, opt.reps);
-      gpu_list_rank(res, d, "fig9", "rhj random splitters", {.variant = ordo::list_variant::rhj}, opt, floor, false);
+      gpu_list_rank(res, d, "fig9", "rhj random splitters",
+                    {.variant = ordo::list_variant::rhj, .runs = ordo::list_runs::keep}, opt, floor, false);
       gpu_list_rank(res, d, "fig9", "rhj equidistant splitters",
-                    {.variant = ordo::list_variant::rhj, .equidistant_splitters = true}, opt, floor, false);
+                    {.variant = ordo::list_variant::rhj, .equidistant_splitters = true, .runs = ordo::list_runs::keep},
+                    opt, floor, false);
       if (std::string(shape) == "ordered") cub_scan_row(res, d, "fig9", opt);
     }
   }
@@ -211,8 +225,9 @@ void tuning_rows(results& res, const options& opt) {
     for (std::uint32_t first : {8u, 16u, 32u, 64u, 128u})
       for (std::uint32_t deep : {8u, 16u, 32u})
         gpu_list_rank(res, d, "tuning", "rhj",
-                      {.variant = ordo::list_variant::rhj, .splitter_stride = first, .deep_stride = deep}, opt, floor,
-                      false);
+                      {.variant = ordo::list_variant::rhj, .splitter_stride = first, .deep_stride = deep,
+                       .runs = ordo::list_runs::keep},
+                      opt, floor, false);
   }
 }
 

@@ -43,6 +43,17 @@ enum class list_shape {
   single,  // exactly one list: validation also checks every node is reachable from the head
 };
 
+// GPU: what to do with runs of consecutive indices (succ[i] == i + 1), which
+// ordered lists and lists built by appending are made of. Contracting them
+// numbers the runs with two scans in index order and ranks the list of runs
+// instead of the nodes; an ordered list then costs a few streaming passes.
+enum class list_runs {
+  detect,    // sample 4096 links; contract when at least 1/8 are consecutive
+             // (lists above 2^19 nodes; reads the sample back: one stream sync)
+  contract,  // always contract (reads the run count back: one stream sync)
+  keep,      // never contract: the call does not synchronise the stream
+};
+
 // Where RHJ hands the reduced list over once it is at most `cutoff` nodes.
 enum class list_base { single_block, wyllie };
 
@@ -68,6 +79,9 @@ struct list_options {
   // group when `equidistant` (the load-balance study of Fig. 9).
   bool equidistant_splitters = false;
   std::uint64_t seed = 0x5eed0f11575ULL;
+  // GPU only (the CPU's walks read memory in order anyway). With contraction,
+  // `variant` ranks the list of runs.
+  list_runs runs = list_runs::detect;
 };
 
 // Index: int32, uint32, int64, uint64. Rank: int32, uint32, int64, uint64;
@@ -107,5 +121,7 @@ list_variant chosen_variant(const cuda& exec, std::size_t n, const list_options&
 
 const char* to_string(list_variant v) noexcept;
 list_variant parse_list_variant(const char* name);  // throws errc::invalid_argument
+const char* to_string(list_runs r) noexcept;
+list_runs parse_list_runs(const char* name);  // throws errc::invalid_argument
 
 }  // namespace ordo

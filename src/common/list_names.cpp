@@ -33,4 +33,20 @@ list_variant parse_list_variant(const char* s) {
                   "' (expected auto, sequential, helman_jaja, wyllie, rhj or single_block)");
 }
 
+const char* to_string(list_runs r) noexcept {
+  switch (r) {
+    case list_runs::detect: return "detect";
+    case list_runs::contract: return "contract";
+    case list_runs::keep: return "keep";
+  }
+  return "?";
+}
+
+list_runs parse_list_runs(const char* s) {
+  for (auto r : {list_runs::detect, list_runs::contract, list_runs::keep})
+    if (!std::strcmp(s, to_string(r))) return r;
+  throw error(errc::invalid_argument,
+              std::string("unknown list runs option '") + s + "' (expected detect, contract or keep)");
+}
+
 }  // namespace ordo

@@ -4,7 +4,9 @@
 // defeat index-based splitters. Stored as uint64 with ~0 as the end marker;
 // `as_index` converts to the type under test.
 #pragma once
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,26 @@ inline std::vector<std::uint64_t> strided_list(std::size_t n, std::size_t stride
   return succ;
 }
 
+// Runs of consecutive indices (succ[i] == i + 1) of 1..max_run nodes, the
+// runs linked in a random order: what appending builds, and what GPU run
+// contraction is for. `lists` > 1 cuts the chain of runs into that many lists.
+inline std::vector<std::uint64_t> runs_list(std::size_t n, std::size_t max_run, std::size_t lists, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // [first, last]
+  for (std::uint64_t i = 0; i < n;) {
+    const std::uint64_t len = std::min<std::uint64_t>(n - i, 1 + rng() % max_run);
+    runs.push_back({i, i + len - 1});
+    i += len;
+  }
+  std::shuffle(runs.begin(), runs.end(), rng);
+  std::vector<std::uint64_t> succ(n, ~std::uint64_t(0));
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    for (std::uint64_t i = runs[k].first; i < runs[k].second; ++i) succ[i] = i + 1;
+    if (k + 1 < runs.size() && (k + 1) % ((runs.size() + lists - 1) / lists) != 0) succ[runs[k].second] = runs[k + 1].first;
+  }
+  return succ;
+}
+
 inline std::vector<list_case> list_cases(bool large = true) {
   using ordo::gen::ordered_list;
   using ordo::gen::random_forest;
@@ -47,6 +69,11 @@ inline std::vector<list_case> list_cases(bool large = true) {
   for (std::size_t lists : {std::size_t(2), std::size_t(37), std::size_t(1000), fn / 2, fn})
     c.push_back({"forest_" + std::to_string(fn) + "x" + std::to_string(lists), random_forest<std::uint64_t>(fn, lists, lists)});
   c.push_back({"strided_256", strided_list(large ? 70000 : 7000, 256)});
+  const std::size_t rn = large ? 150000 : 6000;
+  c.push_back({"runs_of_1_to_64", runs_list(rn, 64, 1, 3)});
+  c.push_back({"runs_of_1_to_3", runs_list(rn, 3, 1, 4)});
+  c.push_back({"runs_of_1_to_5000_x7_lists", runs_list(rn, 5000, 7, 5)});
+  c.push_back({"ordered_lists_of_100", runs_list(rn, 100, rn, 6)});
   c.push_back({"strided_32", strided_list(5000, 32)});
   return c;
 }
@@ -111,6 +138,11 @@ inline std::vector<list_case> bad_list_cases() {
   auto cyc = big;
   cyc[tail] = head;
   c.push_back({"big_cycle", cyc});
+  auto ordered_cycle = ordo::gen::ordered_list<std::uint64_t>(50000);
+  ordered_cycle.back() = 0;
+  c.push_back({"ordered_cycle", ordered_cycle});
+  c.push_back({"run_into_middle", {1, 2, 3, 4, 5, 6, 7, 8, 9, 5}});  // 9 -> 5: node 5 has two predecessors
+  c.push_back({"cycle_of_runs", {1, 2, 6, 4, 5, e, 7, 0}});            // 0 1 2 -> 6 7 -> 0, and 3 4 5 alone
   auto two = ordo::gen::random_forest<std::uint64_t>(50000, 2, 5);
   c.push_back({"two_lists", two});
   return c;

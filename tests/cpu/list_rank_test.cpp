@@ -132,6 +132,9 @@ TEST(ListRankCpu, ArgumentErrors) {
                     ordo::errc::not_supported);
   EXPECT_ORDO_ERROR(ordo::parse_list_variant("bogus"), ordo::errc::invalid_argument);
   EXPECT_EQ(ordo::parse_list_variant("rhj"), ordo::list_variant::rhj);
+  EXPECT_ORDO_ERROR(ordo::parse_list_runs("sometimes"), ordo::errc::invalid_argument);
+  for (auto r : {ordo::list_runs::detect, ordo::list_runs::contract, ordo::list_runs::keep})
+    EXPECT_EQ(ordo::parse_list_runs(ordo::to_string(r)), r);
 }
 
 TEST(ListGen, ShapesAndDeterminism) {

@@ -35,6 +35,13 @@ std::vector<gpu_setup> setups() {
                                    .equidistant_splitters = true}});
   s.push_back({"wyllie", {.variant = list_variant::wyllie}});
   s.push_back({"single_block", {.variant = list_variant::single_block}, 16384});
+  // Run contraction, then each algorithm on the list of runs.
+  s.push_back({"runs", {.runs = ordo::list_runs::contract}});
+  s.push_back({"runs_rhj_deep", {.variant = list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5,
+                                 .runs = ordo::list_runs::contract}});
+  s.push_back({"runs_wyllie", {.variant = list_variant::wyllie, .runs = ordo::list_runs::contract}});
+  s.push_back({"runs_single_block", {.variant = list_variant::single_block, .runs = ordo::list_runs::contract}, 16384});
+  s.push_back({"rhj_keep_runs", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep}});
   return s;
 }
 
@@ -98,9 +105,12 @@ TEST(ListRankGpu, LargeRandomOrderedAndForest) {
   const std::size_t n = std::size_t(1) << 22;
   const list_case cases[] = {{"random_4M", ordo::gen::random_list<std::uint64_t>(n, 1)},
                              {"ordered_4M", ordo::gen::ordered_list<std::uint64_t>(n)},
+                             {"runs_4M", runs_list(n, 40, 1, 9)},
+                             {"ordered_lists_4M", runs_list(n, 5000, n, 10)},
                              {"forest_4M", ordo::gen::random_forest<std::uint64_t>(n, n / 64, 2)}};
   for (const auto& c : cases)
-    for (const auto& s : {gpu_setup{"auto", {}}, gpu_setup{"wyllie", {.variant = list_variant::wyllie}}})
+    for (const auto& s : {gpu_setup{"auto", {}}, gpu_setup{"wyllie", {.variant = list_variant::wyllie}},
+                          gpu_setup{"rhj_keep_runs", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep}}})
       check_rank<std::uint32_t, std::uint32_t>(c, s, true);
 }
 
@@ -178,6 +188,7 @@ TEST(ListRankGpuSmall, Variants) {
   for (std::size_t n : {0, 1, 2, 33, 1000, 5000})
     cases.push_back({"random_" + std::to_string(n), ordo::gen::random_list<std::uint64_t>(n, n)});
   cases.push_back({"forest", ordo::gen::random_forest<std::uint64_t>(3000, 300, 1)});
+  cases.push_back({"runs", runs_list(3000, 30, 3, 2)});
   for (const auto& c : cases)
     for (const auto& s : setups()) {
       check_rank<std::uint32_t, std::uint32_t>(c, s, true);
@@ -190,7 +201,8 @@ TEST(ListRankGpuSmall, BadInputs) {
   ORDO_REQUIRE_GPU();
   check_bad_inputs<std::uint32_t>({{"rhj_deep", {.variant = list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5}},
                                    {"wyllie", {.variant = list_variant::wyllie}},
-                                   {"single_block", {.variant = list_variant::single_block}, 16384}});
+                                   {"single_block", {.variant = list_variant::single_block}, 16384},
+                                   {"runs", {.runs = ordo::list_runs::contract}}});
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ namespace ordo::tools {
 namespace {
 
 struct listrank_args {
-  std::string input, output, device = "auto", variant = "auto", dtype, format, output_format, column;
+  std::string input, output, device = "auto", variant = "auto", runs = "detect", dtype, format, output_format, column;
   std::string rank_type = "int64";
   bool no_validate = false, single = false;
   int threads = 0;
@@ -42,6 +42,7 @@ void run_listrank(const listrank_args& a) {
   list_options o;
   o.variant = parse_list_variant(a.variant.c_str());
   o.validate = !a.no_validate;
+  o.runs = parse_list_runs(a.runs.c_str());
   o.shape = a.single ? list_shape::single : list_shape::forest;
   const io::dtype rank_type = io::parse_dtype(a.rank_type, "--rank-type");
   if (io::is_floating(rank_type))
@@ -103,6 +104,8 @@ void add_listrank_command(CLI::App& app) {
       ->required();
   cmd->add_option("-o,--output", a->output, "where the ranks go; the format follows its extension")->required();
   cmd->add_option("--variant", a->variant, "auto, sequential, helman_jaja (CPU); rhj, wyllie, single_block (GPU)");
+  cmd->add_option("--runs", a->runs,
+                  "GPU: detect, contract or keep runs of consecutive indices (succ[i] == i + 1)");
   cmd->add_flag("--no-validate", a->no_validate, "skip the input checks (bad input then gives unspecified ranks)");
   cmd->add_flag("--single", a->single, "the input is one list: more than one head is an error");
   add_device_options(cmd, a->device, a->threads);

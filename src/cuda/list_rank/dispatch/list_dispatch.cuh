@@ -18,6 +18,7 @@
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
+#include "cuda/list_rank/dispatch/run_contraction.cuh"
 #include "cuda/list_rank/kernel/list_functors.cuh"
 #include "cuda/list_rank/kernel/mark_kernels.cuh"
 #include "cuda/list_rank/kernel/single_block_kernel.cuh"
@@ -142,6 +143,25 @@ void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::
   ORDO_CUDA_LAUNCH_CHECK("expand_sublists");
 }
 
+template <class V, class Index, class Src, class Op, class Sink>
+void rank_marked(const cuda& exec, list_variant v, const Index* succ, std::uint64_t n, const std::uint32_t* marks,
+                 Src src, Op op, Sink sink, const rhj_params& p, bool validate) {
+  switch (v) {
+    case list_variant::single_block: return single_block<V>(exec, succ, n, marks, src, op, sink);
+    case list_variant::wyllie: return wyllie<V>(exec, succ, n, marks, src, op, sink);
+    default: return rhj_level<V>(exec, succ, n, marks, src, op, sink, p, 0, validate);
+  }
+}
+
+// In-degree marks of a list (and, for the caller's list, the out-of-range
+// fault).
+template <class Index>
+void mark_list(const cuda& exec, const Index* succ, std::uint64_t n, std::uint32_t* marks, list::faults* f) {
+  ORDO_CUDA_CHECK(cudaMemsetAsync(marks, 0, list::mark_words(n) * 4, exec.stream));
+  mark_predecessors<<<elementwise_blocks(n), 256, 0, exec.stream>>>(succ, n, marks, f);
+  ORDO_CUDA_LAUNCH_CHECK("mark_predecessors");
+}
+
 // raise_faults' questions, answered on the device.
 template <class Index>
 struct device_lookup {
@@ -201,25 +221,32 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   const rhj_params p = gpu_params(o);
   if (n == 0) return;
 
-  const unsigned blocks = elementwise_blocks(n);
-  scratch<std::uint32_t> marks(exec, list::mark_words(n));
+  const bool runs = contract_runs_now(exec, succ, n, o.runs);
+  scratch<std::uint32_t> marks(exec, runs && !o.validate ? 0 : list::mark_words(n));
   scratch<list::faults> f(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(marks.get(), 0, marks.size() * 4, exec.stream));
   ORDO_CUDA_CHECK(cudaMemsetAsync(f.get(), 0xff, sizeof(list::faults), exec.stream));
   ORDO_CUDA_CHECK(cudaMemsetAsync(&f.get()->heads, 0, sizeof(std::uint64_t), exec.stream));
-  mark_predecessors<<<blocks, 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
-  ORDO_CUDA_LAUNCH_CHECK("mark_predecessors");
+  if (!runs || o.validate) mark_list(exec, succ, n, marks.get(), f.get());
   if (o.validate) {
-    check_marks<<<blocks, 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
+    check_marks<<<elementwise_blocks(n), 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
     ORDO_CUDA_LAUNCH_CHECK("check_marks");
   }
 
   const output_sink<Out, Finish> sink{out, finish,
                                       o.validate ? reinterpret_cast<unsigned long long*>(&f.get()->cycle) : nullptr};
-  switch (v) {
-    case list_variant::single_block: single_block<V>(exec, succ, n, marks.get(), src, op, sink); break;
-    case list_variant::wyllie: wyllie<V>(exec, succ, n, marks.get(), src, op, sink); break;
-    default: rhj_level<V>(exec, succ, n, marks.get(), src, op, sink, p, 0, o.validate); break;
+  if (runs) {
+    // The list of runs, ranked by the caller's variant where it applies.
+    contract_runs<V>(exec, succ, n, src, op, sink, o.validate, [&](const std::uint32_t* succ1, std::uint64_t m,
+                                                                   auto src1, auto sink1) {
+      list_options o1 = o;
+      if (o1.variant == list_variant::single_block && m > single_block_max) o1.variant = list_variant::automatic;
+      scratch<std::uint32_t> marks1(exec, list::mark_words(m));
+      scratch<list::faults> f1(exec, 1);
+      mark_list(exec, succ1, m, marks1.get(), f1.get());
+      rank_marked<V>(exec, chosen_variant(exec, m, o1), succ1, m, marks1.get(), src1, op, sink1, p, o.validate);
+    });
+  } else {
+    rank_marked<V>(exec, v, succ, n, marks.get(), src, op, sink, p, o.validate);
   }
   if (!o.validate) return;
   list::faults hf;

@@ -1,0 +1,211 @@
+// Contraction of runs before ranking. A run is a maximal chain of
+// consecutive indices, i -> i + 1 -> ... ; an ordered list is one run, and
+// lists built by appending are mostly runs. Pointer walks over such a list
+// still touch one line per lane per step, while a scan over the index order
+// reads it once. So the runs are numbered by a scan in index order, the list
+// of runs (one node per run, valued by the run's total) is ranked by the
+// usual algorithms, and a second scan writes every node's result.
+//
+// The scan item of node i is (runs, acc): runs = 1 if a run starts at i
+// (i == 0 or succ[i - 1] != i), and acc = src(i). Combining restarts acc
+// where a run starts, so the inclusive scan gives the run number + 1 and the
+// prefix inside the run. Tiles of `run_tile` nodes: one pass of per-tile
+// totals, a one-block scan over them, then the passes that use the prefix.
+#pragma once
+#include <cstdint>
+
+#include "cuda/list_rank/kernel/list_functors.cuh"
+#include "cuda/list_rank/kernel/walk_kernel.cuh"
+
+namespace ordo::detail::cuda_list {
+
+inline constexpr int run_threads = 256;
+inline constexpr int run_items = 16;
+inline constexpr std::uint64_t run_tile = std::uint64_t(run_threads) * run_items;
+
+template <class V>
+struct run_item {
+  std::uint32_t runs;
+  V acc;
+};
+
+template <class V, class Op>
+__device__ __forceinline__ run_item<V> run_combine(const run_item<V>& a, const run_item<V>& b, Op op) {
+  return {a.runs + b.runs, b.runs ? b.acc : op(a.acc, b.acc)};
+}
+
+template <class V, class Op>
+__device__ __forceinline__ run_item<V> run_identity() {
+  return {0u, Op::template identity<V>()};
+}
+
+// Exclusive block-wide scan of one item per thread; also returns the total.
+template <class V, class Op>
+__device__ run_item<V> block_exclusive_run_scan(run_item<V> x, Op op, run_item<V>& total) {
+  __shared__ run_item<V> warp_totals[run_threads / 32];
+  const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+  run_item<V> inc = x;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) {
+    run_item<V> y{__shfl_up_sync(0xffffffffu, inc.runs, d), __shfl_up_sync(0xffffffffu, inc.acc, d)};
+    if (lane >= unsigned(d)) inc = run_combine(y, inc, op);
+  }
+  if (lane == 31) warp_totals[warp] = inc;
+  __syncthreads();
+  run_item<V> before = run_identity<V, Op>();
+  total = run_identity<V, Op>();
+#pragma unroll
+  for (int w = 0; w < run_threads / 32; ++w) {
+    if (unsigned(w) == warp) before = total;
+    total = run_combine(total, warp_totals[w], op);
+  }
+  run_item<V> ex{__shfl_up_sync(0xffffffffu, inc.runs, 1), __shfl_up_sync(0xffffffffu, inc.acc, 1)};
+  if (lane == 0) ex = run_identity<V, Op>();
+  __syncthreads();  // warp_totals is reused by the next call
+  return run_combine(before, ex, op);
+}
+
+// One thread's run_items consecutive nodes of a tile.
+template <class V, class Index>
+struct run_span {
+  std::uint64_t first;  // node of item 0
+  Index succ[run_items];
+  run_item<V> item[run_items];
+};
+
+template <class V, class Index, class Src, class Op>
+__device__ __forceinline__ void load_run_span(const Index* succ, std::uint64_t n, std::uint64_t tile, Src src, Op,
+                                              run_span<V, Index>& s) {
+  s.first = tile * run_tile + std::uint64_t(threadIdx.x) * run_items;
+  Index prev = s.first > 0 && s.first - 1 < n ? succ[s.first - 1] : Index(0);
+#pragma unroll
+  for (int j = 0; j < run_items; ++j) {
+    const std::uint64_t i = s.first + j;
+    if (i < n) {
+      s.succ[j] = succ[i];
+      s.item[j] = {(i == 0 || succ_value(prev) != i) ? 1u : 0u, src(i)};
+      prev = s.succ[j];
+    } else {
+      s.succ[j] = static_cast<Index>(~Index(0));
+      s.item[j] = run_identity<V, Op>();
+    }
+  }
+}
+
+template <class V, class Index, class Op>
+__device__ __forceinline__ run_item<V> span_total(const run_span<V, Index>& s, Op op) {
+  run_item<V> t = s.item[0];
+#pragma unroll
+  for (int j = 1; j < run_items; ++j) t = run_combine(t, s.item[j], op);
+  return t;
+}
+
+// Pass 1: each tile's total.
+template <class V, class Index, class Src, class Op>
+__global__ void __launch_bounds__(run_threads) run_tile_totals(const Index* succ, std::uint64_t n, Src src, Op op,
+                                                               run_item<V>* totals) {
+  run_span<V, Index> s;
+  load_run_span<V>(succ, n, blockIdx.x, src, op, s);
+  run_item<V> total;
+  block_exclusive_run_scan(span_total(s, op), op, total);
+  if (threadIdx.x == 0) totals[blockIdx.x] = total;
+}
+
+// Pass 2, one block: tile totals -> exclusive tile prefixes, and the number
+// of runs.
+template <class V, class Op>
+__global__ void __launch_bounds__(run_threads) run_tile_prefixes(run_item<V>* totals, std::uint64_t tiles, Op op,
+                                                                 std::uint32_t* run_count) {
+  run_item<V> carry = run_identity<V, Op>();
+  for (std::uint64_t base = 0; base < tiles; base += run_threads) {
+    const std::uint64_t t = base + threadIdx.x;
+    const run_item<V> x = t < tiles ? totals[t] : run_identity<V, Op>();
+    run_item<V> total;
+    const run_item<V> ex = block_exclusive_run_scan(x, op, total);
+    if (t < tiles) totals[t] = run_combine(carry, ex, op);
+    carry = run_combine(carry, total, op);
+  }
+  if (threadIdx.x == 0) *run_count = carry.runs;
+}
+
+// Walks a thread's span with the prefix before it; f(i, inclusive, succ[i]).
+template <class V, class Index, class Src, class Op, class F>
+__device__ __forceinline__ void scan_run_span(const Index* succ, std::uint64_t n, Src src, Op op,
+                                              const run_item<V>* prefixes, F f) {
+  run_span<V, Index> s;
+  load_run_span<V>(succ, n, blockIdx.x, src, op, s);
+  run_item<V> total;
+  const run_item<V> ex = block_exclusive_run_scan(span_total(s, op), op, total);
+  run_item<V> cur = run_combine(prefixes[blockIdx.x], ex, op);
+#pragma unroll
+  for (int j = 0; j < run_items; ++j) {
+    cur = run_combine(cur, s.item[j], op);
+    if (s.first + j < n) f(s.first + j, s.item[j].runs != 0, cur, s.succ[j]);
+  }
+}
+
+// Pass 3: what the list of runs needs. At a run's first node: its run
+// number (head_run, indexed by node) and an identity value; at its last
+// node: where it leads and its total.
+template <class V, class Index, class Src, class Op>
+__global__ void __launch_bounds__(run_threads) run_ends(const Index* succ, std::uint64_t n, Src src, Op op,
+                                                        const run_item<V>* prefixes, std::uint32_t* head_run,
+                                                        V* value1, Index* tail_succ, V* tail_total) {
+  scan_run_span<V>(succ, n, src, op, prefixes, [&](std::uint64_t i, bool head, const run_item<V>& c, Index s) {
+    const std::uint32_t r = c.runs - 1;
+    if (head) {
+      head_run[i] = r;
+      value1[r] = Op::template identity<V>();
+    }
+    if (i + 1 == n || succ_value(s) != i + 1) {
+      tail_succ[r] = s;
+      tail_total[r] = c.acc;
+    }
+  });
+}
+
+// Pass 4, one thread per run: link run r to the run its last node leads to,
+// and give that run r's total (shifted by one, as RHJ's reduced list is, so
+// the inclusive prefix of the list of runs at a run is everything before
+// it). A link into the middle of a run (two predecessors: invalid input)
+// ends the list of runs there.
+template <class V, class Index>
+__global__ void link_runs(const Index* succ, std::uint64_t n, std::uint32_t m, const std::uint32_t* head_run,
+                          const Index* tail_succ, const V* tail_total, std::uint32_t* succ1, V* value1) {
+  for (std::uint32_t r = blockIdx.x * blockDim.x + threadIdx.x; r < m; r += gridDim.x * blockDim.x) {
+    const std::uint64_t x = succ_value(tail_succ[r]);
+    if (x < n && (x == 0 || succ_value(succ[x - 1]) != x)) {
+      const std::uint32_t to = head_run[x];
+      succ1[r] = to;
+      value1[to] = tail_total[r];
+    } else {
+      succ1[r] = end32;
+    }
+  }
+}
+
+// Pass 5: every node's result, op(prefix of the runs before its run, its
+// prefix inside the run).
+template <class V, class Index, class Src, class Op, class Sink>
+__global__ void __launch_bounds__(run_threads) expand_runs(const Index* succ, std::uint64_t n, Src src, Op op,
+                                                           const run_item<V>* prefixes, const V* prefix1,
+                                                           const unsigned char* cyclic1, Sink sink) {
+  scan_run_span<V>(succ, n, src, op, prefixes, [&](std::uint64_t i, bool, const run_item<V>& c, Index) {
+    const std::uint32_t r = c.runs - 1;
+    sink(i, op(prefix1[r], c.acc), cyclic1 ? cyclic1[r] != 0 : false);
+  });
+}
+
+// How many of `samples` evenly spread nodes link to the next index.
+template <class Index>
+__global__ void sample_consecutive(const Index* succ, std::uint64_t n, unsigned samples, unsigned* count) {
+  unsigned mine = 0;
+  for (unsigned k = threadIdx.x; k < samples; k += blockDim.x) {
+    const std::uint64_t i = (n - 1) * k / samples;
+    mine += succ_value(succ[i]) == i + 1;
+  }
+  for (int d = 16; d; d >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, d);
+  if ((threadIdx.x & 31) == 0) atomicAdd(count, mine);
+}
+
+}  // namespace ordo::detail::cuda_list
