@@ -65,6 +65,17 @@ __device__ run_item<V> block_exclusive_run_scan(run_item<V> x, Op op, run_item<V
   return run_combine(before, ex, op);
 }
 
+// Shared memory of a tile: successors staged so that global reads are
+// coalesced and each thread then takes run_items consecutive ones; in
+// expand_runs, the results staged back the other way for coalesced writes.
+// Padded by one word per 32 against bank conflicts.
+inline constexpr unsigned run_tile_padded = unsigned(run_tile + run_tile / 32);
+__device__ __forceinline__ unsigned run_pad(unsigned i) { return i + (i >> 5); }
+
+struct run_smem {
+  alignas(16) unsigned char bytes[run_tile_padded * 9];  // 8-byte words, then a byte each (expand_runs)
+};
+
 // One thread's run_items consecutive nodes of a tile.
 template <class V, class Index>
 struct run_span {
@@ -75,21 +86,27 @@ struct run_span {
 
 template <class V, class Index, class Src, class Op>
 __device__ __forceinline__ void load_run_span(const Index* succ, std::uint64_t n, std::uint64_t tile, Src src, Op,
-                                              run_span<V, Index>& s) {
-  s.first = tile * run_tile + std::uint64_t(threadIdx.x) * run_items;
-  Index prev = s.first > 0 && s.first - 1 < n ? succ[s.first - 1] : Index(0);
+                                              run_span<V, Index>& s, run_smem& sm) {
+  Index* staged = reinterpret_cast<Index*>(sm.bytes);
+  const std::uint64_t base = tile * run_tile;
+#pragma unroll
+  for (int k = 0; k < run_items; ++k) {
+    const unsigned idx = unsigned(k * run_threads) + threadIdx.x;
+    staged[run_pad(idx)] = base + idx < n ? succ[base + idx] : static_cast<Index>(~Index(0));
+  }
+  __syncthreads();
+  const unsigned mine = threadIdx.x * run_items;
+  s.first = base + mine;
+  Index prev = threadIdx.x > 0 ? staged[run_pad(mine - 1)] : base > 0 ? succ[base - 1] : Index(0);
 #pragma unroll
   for (int j = 0; j < run_items; ++j) {
     const std::uint64_t i = s.first + j;
-    if (i < n) {
-      s.succ[j] = succ[i];
-      s.item[j] = {(i == 0 || succ_value(prev) != i) ? 1u : 0u, src(i)};
-      prev = s.succ[j];
-    } else {
-      s.succ[j] = static_cast<Index>(~Index(0));
-      s.item[j] = run_identity<V, Op>();
-    }
+    s.succ[j] = staged[run_pad(mine + j)];
+    if (i < n) s.item[j] = {(i == 0 || succ_value(prev) != i) ? 1u : 0u, src(i)};
+    else s.item[j] = run_identity<V, Op>();
+    prev = s.succ[j];
   }
+  __syncthreads();  // the caller may reuse sm
 }
 
 template <class V, class Index, class Op>
@@ -104,8 +121,9 @@ __device__ __forceinline__ run_item<V> span_total(const run_span<V, Index>& s, O
 template <class V, class Index, class Src, class Op>
 __global__ void __launch_bounds__(run_threads) run_tile_totals(const Index* succ, std::uint64_t n, Src src, Op op,
                                                                run_item<V>* totals) {
+  __shared__ run_smem sm;
   run_span<V, Index> s;
-  load_run_span<V>(succ, n, blockIdx.x, src, op, s);
+  load_run_span<V>(succ, n, blockIdx.x, src, op, s, sm);
   run_item<V> total;
   block_exclusive_run_scan(span_total(s, op), op, total);
   if (threadIdx.x == 0) totals[blockIdx.x] = total;
@@ -116,31 +134,35 @@ __global__ void __launch_bounds__(run_threads) run_tile_totals(const Index* succ
 template <class V, class Op>
 __global__ void __launch_bounds__(run_threads) run_tile_prefixes(run_item<V>* totals, std::uint64_t tiles, Op op,
                                                                  std::uint32_t* run_count) {
-  run_item<V> carry = run_identity<V, Op>();
-  for (std::uint64_t base = 0; base < tiles; base += run_threads) {
-    const std::uint64_t t = base + threadIdx.x;
-    const run_item<V> x = t < tiles ? totals[t] : run_identity<V, Op>();
-    run_item<V> total;
-    const run_item<V> ex = block_exclusive_run_scan(x, op, total);
-    if (t < tiles) totals[t] = run_combine(carry, ex, op);
-    carry = run_combine(carry, total, op);
+  // Thread t owns tiles [t * per, (t + 1) * per): fold, one block scan, rewrite.
+  const std::uint64_t per = (tiles + run_threads - 1) / run_threads;
+  const std::uint64_t lo0 = threadIdx.x * per, lo = lo0 < tiles ? lo0 : tiles, hi = lo + per < tiles ? lo + per : tiles;
+  run_item<V> mine = run_identity<V, Op>();
+  for (std::uint64_t t = lo; t < hi; ++t) mine = run_combine(mine, totals[t], op);
+  run_item<V> total;
+  run_item<V> cur = block_exclusive_run_scan(mine, op, total);
+  for (std::uint64_t t = lo; t < hi; ++t) {
+    const run_item<V> x = totals[t];
+    totals[t] = cur;
+    cur = run_combine(cur, x, op);
   }
-  if (threadIdx.x == 0) *run_count = carry.runs;
+  if (threadIdx.x == 0) *run_count = total.runs;
 }
 
-// Walks a thread's span with the prefix before it; f(i, inclusive, succ[i]).
+// Walks a thread's span with the prefix before it; f(i, head, inclusive,
+// succ[i]) for each of its nodes.
 template <class V, class Index, class Src, class Op, class F>
 __device__ __forceinline__ void scan_run_span(const Index* succ, std::uint64_t n, Src src, Op op,
-                                              const run_item<V>* prefixes, F f) {
+                                              const run_item<V>* prefixes, run_smem& sm, F f) {
   run_span<V, Index> s;
-  load_run_span<V>(succ, n, blockIdx.x, src, op, s);
+  load_run_span<V>(succ, n, blockIdx.x, src, op, s, sm);
   run_item<V> total;
   const run_item<V> ex = block_exclusive_run_scan(span_total(s, op), op, total);
   run_item<V> cur = run_combine(prefixes[blockIdx.x], ex, op);
 #pragma unroll
   for (int j = 0; j < run_items; ++j) {
     cur = run_combine(cur, s.item[j], op);
-    if (s.first + j < n) f(s.first + j, s.item[j].runs != 0, cur, s.succ[j]);
+    f(j, s.first + j, s.item[j].runs != 0, cur, s.succ[j]);
   }
 }
 
@@ -151,7 +173,9 @@ template <class V, class Index, class Src, class Op>
 __global__ void __launch_bounds__(run_threads) run_ends(const Index* succ, std::uint64_t n, Src src, Op op,
                                                         const run_item<V>* prefixes, std::uint32_t* head_run,
                                                         V* value1, Index* tail_succ, V* tail_total) {
-  scan_run_span<V>(succ, n, src, op, prefixes, [&](std::uint64_t i, bool head, const run_item<V>& c, Index s) {
+  __shared__ run_smem sm;
+  scan_run_span<V>(succ, n, src, op, prefixes, sm, [&](int, std::uint64_t i, bool head, const run_item<V>& c, Index s) {
+    if (i >= n) return;
     const std::uint32_t r = c.runs - 1;
     if (head) {
       head_run[i] = r;
@@ -190,10 +214,23 @@ template <class V, class Index, class Src, class Op, class Sink>
 __global__ void __launch_bounds__(run_threads) expand_runs(const Index* succ, std::uint64_t n, Src src, Op op,
                                                            const run_item<V>* prefixes, const V* prefix1,
                                                            const unsigned char* cyclic1, Sink sink) {
-  scan_run_span<V>(succ, n, src, op, prefixes, [&](std::uint64_t i, bool, const run_item<V>& c, Index) {
-    const std::uint32_t r = c.runs - 1;
-    sink(i, op(prefix1[r], c.acc), cyclic1 ? cyclic1[r] != 0 : false);
+  // Results staged in shared memory, then written by consecutive threads.
+  __shared__ run_smem sm;
+  V* staged = reinterpret_cast<V*>(sm.bytes);
+  unsigned char* cyclic = sm.bytes + run_tile_padded * 8;
+  const unsigned mine = threadIdx.x * run_items;
+  scan_run_span<V>(succ, n, src, op, prefixes, sm, [&](int j, std::uint64_t, bool, const run_item<V>& c, Index) {
+    const std::uint32_t r = c.runs - 1;  // garbage past n; never read
+    staged[run_pad(mine + j)] = c.runs ? op(prefix1[r], c.acc) : c.acc;
+    cyclic[run_pad(mine + j)] = cyclic1 && c.runs ? cyclic1[r] : 0;
   });
+  __syncthreads();
+  const std::uint64_t base = std::uint64_t(blockIdx.x) * run_tile;
+#pragma unroll
+  for (int k = 0; k < run_items; ++k) {
+    const unsigned idx = unsigned(k * run_threads) + threadIdx.x;
+    if (base + idx < n) sink(base + idx, staged[run_pad(idx)], cyclic[run_pad(idx)] != 0);
+  }
 }
 
 // How many of `samples` evenly spread nodes link to the next index.
