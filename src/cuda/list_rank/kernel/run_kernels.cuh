@@ -134,17 +134,30 @@ __global__ void __launch_bounds__(run_threads) run_tile_totals(const Index* succ
 template <class V, class Op>
 __global__ void __launch_bounds__(run_threads) run_tile_prefixes(run_item<V>* totals, std::uint64_t tiles, Op op,
                                                                  std::uint32_t* run_count) {
-  // Thread t owns tiles [t * per, (t + 1) * per): fold, one block scan, rewrite.
+  // Thread t owns tiles [t * per, (t + 1) * per): fold, one block scan,
+  // rewrite. Loads go in batches so that their latencies overlap.
+  constexpr int batch = 16;
   const std::uint64_t per = (tiles + run_threads - 1) / run_threads;
   const std::uint64_t lo0 = threadIdx.x * per, lo = lo0 < tiles ? lo0 : tiles, hi = lo + per < tiles ? lo + per : tiles;
   run_item<V> mine = run_identity<V, Op>();
-  for (std::uint64_t t = lo; t < hi; ++t) mine = run_combine(mine, totals[t], op);
+  for (std::uint64_t t0 = lo; t0 < hi; t0 += batch) {
+    run_item<V> x[batch];
+#pragma unroll
+    for (int k = 0; k < batch; ++k) x[k] = t0 + k < hi ? totals[t0 + k] : run_identity<V, Op>();
+#pragma unroll
+    for (int k = 0; k < batch; ++k) mine = run_combine(mine, x[k], op);
+  }
   run_item<V> total;
   run_item<V> cur = block_exclusive_run_scan(mine, op, total);
-  for (std::uint64_t t = lo; t < hi; ++t) {
-    const run_item<V> x = totals[t];
-    totals[t] = cur;
-    cur = run_combine(cur, x, op);
+  for (std::uint64_t t0 = lo; t0 < hi; t0 += batch) {
+    run_item<V> x[batch];
+#pragma unroll
+    for (int k = 0; k < batch; ++k) x[k] = t0 + k < hi ? totals[t0 + k] : run_identity<V, Op>();
+#pragma unroll
+    for (int k = 0; k < batch; ++k) {
+      if (t0 + k < hi) totals[t0 + k] = cur;
+      cur = run_combine(cur, x[k], op);
+    }
   }
   if (threadIdx.x == 0) *run_count = total.runs;
 }

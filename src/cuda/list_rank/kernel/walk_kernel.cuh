@@ -97,15 +97,34 @@ __global__ void __launch_bounds__(256) walk_sublists(const Index* succ, std::uin
 
 // Recombination (Algorithm 3, step 13): prefix = op(prefix of the sublists
 // before, local prefix).
+// Four records per thread per round, loaded before any is used, so that
+// their latencies (and those of the prefix1 gathers) overlap.
 template <class V, class Op, class Sink>
 __global__ void expand_sublists(std::uint64_t n, std::uint64_t m, const walk_record<V>* records, const V* prefix1,
                                 const unsigned char* cyclic1, Op op, Sink sink) {
-  for (std::uint64_t x = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; x < n;
-       x += std::uint64_t(gridDim.x) * blockDim.x) {
-    const walk_record<V> r = records[x];
-    if (r.sub < m) sink(x, op(prefix1[r.sub], r.acc), cyclic1 ? cyclic1[r.sub] != 0 : false);
-    else if (r.sub == head_sub) sink(x, r.acc, false);
-    else sink(x, Op::template identity<V>(), true);  // no walk reached it: a cycle
+  constexpr int per = 4;
+  const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x * per;
+  for (std::uint64_t base = blockIdx.x * std::uint64_t(blockDim.x) * per + threadIdx.x; base < n; base += stride) {
+    walk_record<V> r[per];
+#pragma unroll
+    for (int k = 0; k < per; ++k) {
+      const std::uint64_t x = base + std::uint64_t(k) * blockDim.x;
+      if (x < n) r[k] = records[x];
+    }
+    V p[per];
+#pragma unroll
+    for (int k = 0; k < per; ++k) {
+      const std::uint64_t x = base + std::uint64_t(k) * blockDim.x;
+      if (x < n && r[k].sub < m) p[k] = prefix1[r[k].sub];
+    }
+#pragma unroll
+    for (int k = 0; k < per; ++k) {
+      const std::uint64_t x = base + std::uint64_t(k) * blockDim.x;
+      if (x >= n) continue;
+      if (r[k].sub < m) sink(x, op(p[k], r[k].acc), cyclic1 ? cyclic1[r[k].sub] != 0 : false);
+      else if (r[k].sub == head_sub) sink(x, r[k].acc, false);
+      else sink(x, Op::template identity<V>(), true);  // no walk reached it: a cycle
+    }
   }
 }
 
