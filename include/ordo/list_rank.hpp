@@ -47,10 +47,12 @@ enum class list_shape {
 // ordered lists and lists built by appending are made of. Contracting them
 // numbers the runs with two scans in index order and ranks the list of runs
 // instead of the nodes; an ordered list then costs a few streaming passes.
+// Scratch: about 16 bytes per node (32-bit indices and values).
 enum class list_runs {
-  detect,    // sample 4096 links; contract when at least 1/8 are consecutive
-             // (lists above 2^19 nodes; reads the sample back: one stream sync)
-  contract,  // always contract (reads the run count back: one stream sync)
+  detect,    // lists above 2^19 nodes: sample 4096 links and contract when at
+             // least 1/8 are consecutive (reads the sample back, and then the
+             // run count: synchronises the stream)
+  contract,  // always contract (reads the run count back: synchronises the stream)
   keep,      // never contract: the call does not synchronise the stream
 };
 

@@ -36,8 +36,7 @@ bool contract_runs_now(const cuda& exec, const Index* succ, std::uint64_t n, lis
   if (runs == list_runs::contract) return true;
   if (n <= run_detect_min) return false;
   scratch<unsigned> count(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(count.get(), 0, sizeof(unsigned), exec.stream));
-  sample_consecutive<<<1, 256, 0, exec.stream>>>(succ, n, run_samples, count.get());
+  sample_consecutive<<<1, sample_threads, 0, exec.stream>>>(succ, n, run_samples, count.get());
   ORDO_CUDA_LAUNCH_CHECK("sample_consecutive");
   return read_back(exec, count.get()) >= run_sample_threshold;
 }
@@ -54,15 +53,18 @@ void contract_runs(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   ORDO_CUDA_LAUNCH_CHECK("run_tile_totals");
   run_tile_prefixes<V><<<1, run_threads, 0, exec.stream>>>(prefixes.get(), tiles, op, run_count.get());
   ORDO_CUDA_LAUNCH_CHECK("run_tile_prefixes");
-  const std::uint32_t m = read_back(exec, run_count.get());
-
-  scratch<std::uint32_t> head_run(exec, n), succ1(exec, m);
-  scratch<Index> tail_succ(exec, m);
-  scratch<V> value1(exec, m), tail_total(exec, m), prefix1(exec, m);
-  scratch<unsigned char> cyclic1(exec, validate ? m : 0);
+  // Per-run arrays at capacity n (16 bytes of scratch per node in all), so
+  // that run_ends follows at once and the run count is read back after it.
+  scratch<std::uint32_t> head_run(exec, n);
+  scratch<Index> tail_succ(exec, n);
+  scratch<V> value1(exec, n), tail_total(exec, n);
   run_ends<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.get(), head_run.get(),
                                                                  value1.get(), tail_succ.get(), tail_total.get());
   ORDO_CUDA_LAUNCH_CHECK("run_ends");
+  const std::uint32_t m = read_back(exec, run_count.get());
+  scratch<std::uint32_t> succ1(exec, m);
+  scratch<V> prefix1(exec, m);
+  scratch<unsigned char> cyclic1(exec, validate ? m : 0);
   link_runs<V><<<elementwise_blocks(m), 256, 0, exec.stream>>>(succ, n, m, head_run.get(), tail_succ.get(),
                                                                 tail_total.get(), succ1.get(), value1.get());
   ORDO_CUDA_LAUNCH_CHECK("link_runs");

@@ -246,16 +246,26 @@ __global__ void __launch_bounds__(run_threads) expand_runs(const Index* succ, st
   }
 }
 
-// How many of `samples` evenly spread nodes link to the next index.
+// How many of `samples` evenly spread nodes link to the next index; one
+// block of sample_threads.
+inline constexpr int sample_threads = 256;
 template <class Index>
-__global__ void sample_consecutive(const Index* succ, std::uint64_t n, unsigned samples, unsigned* count) {
+__global__ void __launch_bounds__(sample_threads) sample_consecutive(const Index* succ, std::uint64_t n,
+                                                                      unsigned samples, unsigned* count) {
+  __shared__ unsigned warp_counts[sample_threads / 32];
   unsigned mine = 0;
-  for (unsigned k = threadIdx.x; k < samples; k += blockDim.x) {
+  for (unsigned k = threadIdx.x; k < samples; k += sample_threads) {
     const std::uint64_t i = (n - 1) * k / samples;
     mine += succ_value(succ[i]) == i + 1;
   }
   for (int d = 16; d; d >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, d);
-  if ((threadIdx.x & 31) == 0) atomicAdd(count, mine);
+  if ((threadIdx.x & 31) == 0) warp_counts[threadIdx.x >> 5] = mine;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    unsigned total = 0;
+    for (int w = 0; w < sample_threads / 32; ++w) total += warp_counts[w];
+    *count = total;
+  }
 }
 
 }  // namespace ordo::detail::cuda_list
