@@ -76,18 +76,23 @@ struct run_smem {
   alignas(16) unsigned char bytes[run_tile_padded * 9];  // 8-byte words, then a byte each (expand_runs)
 };
 
-// One thread's run_items consecutive nodes of a tile.
-template <class V, class Index>
+// A thread's run_items consecutive nodes of a tile, read from the staged
+// successors. Nothing per item stays in registers between the passes over
+// them (the rescan recomputes each item), which keeps the kernels at about
+// 64 registers and the memory system busy.
+template <class Index>
 struct run_span {
+  std::uint64_t* staged;  // the tile's successors in shared memory, 8-byte slots
   std::uint64_t first;  // node of item 0
-  Index succ[run_items];
-  run_item<V> item[run_items];
+  unsigned mine;        // tile position of item 0
+  Index before;         // succ[first - 1]
 };
 
-template <class V, class Index, class Src, class Op>
-__device__ __forceinline__ void load_run_span(const Index* succ, std::uint64_t n, std::uint64_t tile, Src src, Op,
-                                              run_span<V, Index>& s, run_smem& sm) {
-  Index* staged = reinterpret_cast<Index*>(sm.bytes);
+// Stages a tile's successors (coalesced reads) and returns this thread's span.
+template <class Index>
+__device__ __forceinline__ run_span<Index> stage_run_span(const Index* succ, std::uint64_t n, std::uint64_t tile,
+                                                          run_smem& sm) {
+  std::uint64_t* staged = reinterpret_cast<std::uint64_t*>(sm.bytes);
   const std::uint64_t base = tile * run_tile;
 #pragma unroll
   for (int k = 0; k < run_items; ++k) {
@@ -96,24 +101,29 @@ __device__ __forceinline__ void load_run_span(const Index* succ, std::uint64_t n
   }
   __syncthreads();
   const unsigned mine = threadIdx.x * run_items;
-  s.first = base + mine;
-  Index prev = threadIdx.x > 0 ? staged[run_pad(mine - 1)] : base > 0 ? succ[base - 1] : Index(0);
-#pragma unroll
-  for (int j = 0; j < run_items; ++j) {
-    const std::uint64_t i = s.first + j;
-    s.succ[j] = staged[run_pad(mine + j)];
-    if (i < n) s.item[j] = {(i == 0 || succ_value(prev) != i) ? 1u : 0u, src(i)};
-    else s.item[j] = run_identity<V, Op>();
-    prev = s.succ[j];
-  }
-  __syncthreads();  // the caller may reuse sm
+  const Index before =
+      threadIdx.x > 0 ? static_cast<Index>(staged[run_pad(mine - 1)]) : base > 0 ? succ[base - 1] : Index(0);
+  return {staged, base + mine, mine, before};
 }
 
-template <class V, class Index, class Op>
-__device__ __forceinline__ run_item<V> span_total(const run_span<V, Index>& s, Op op) {
-  run_item<V> t = s.item[0];
+// Item j of the span; `prev` carries succ of the node before it.
+template <class V, class Index, class Src, class Op>
+__device__ __forceinline__ run_item<V> span_item(const run_span<Index>& s, int j, std::uint64_t n, Src src, Op,
+                                                 Index& prev, Index& mine_succ) {
+  const std::uint64_t i = s.first + j;
+  mine_succ = static_cast<Index>(s.staged[run_pad(s.mine + j)]);
+  run_item<V> it = run_identity<V, Op>();
+  if (i < n) it = {(i == 0 || succ_value(prev) != i) ? 1u : 0u, src(i)};
+  prev = mine_succ;
+  return it;
+}
+
+template <class V, class Index, class Src, class Op>
+__device__ __forceinline__ run_item<V> span_total(const run_span<Index>& s, std::uint64_t n, Src src, Op op) {
+  Index prev = s.before, own;
+  run_item<V> t = run_identity<V, Op>();
 #pragma unroll
-  for (int j = 1; j < run_items; ++j) t = run_combine(t, s.item[j], op);
+  for (int j = 0; j < run_items; ++j) t = run_combine(t, span_item<V>(s, j, n, src, op, prev, own), op);
   return t;
 }
 
@@ -122,10 +132,9 @@ template <class V, class Index, class Src, class Op>
 __global__ void __launch_bounds__(run_threads) run_tile_totals(const Index* succ, std::uint64_t n, Src src, Op op,
                                                                run_item<V>* totals) {
   __shared__ run_smem sm;
-  run_span<V, Index> s;
-  load_run_span<V>(succ, n, blockIdx.x, src, op, s, sm);
+  const run_span<Index> s = stage_run_span(succ, n, blockIdx.x, sm);
   run_item<V> total;
-  block_exclusive_run_scan(span_total(s, op), op, total);
+  block_exclusive_run_scan(span_total<V>(s, n, src, op), op, total);
   if (threadIdx.x == 0) totals[blockIdx.x] = total;
 }
 
@@ -162,20 +171,22 @@ __global__ void __launch_bounds__(run_threads) run_tile_prefixes(run_item<V>* to
   if (threadIdx.x == 0) *run_count = total.runs;
 }
 
-// Walks a thread's span with the prefix before it; f(i, head, inclusive,
-// succ[i]) for each of its nodes.
+// Walks a thread's span with the prefix before it; f(j, i, head,
+// inclusive, succ[i]) for each of its nodes. The staged successors stay in
+// shared memory until the caller's next __syncthreads().
 template <class V, class Index, class Src, class Op, class F>
 __device__ __forceinline__ void scan_run_span(const Index* succ, std::uint64_t n, Src src, Op op,
                                               const run_item<V>* prefixes, run_smem& sm, F f) {
-  run_span<V, Index> s;
-  load_run_span<V>(succ, n, blockIdx.x, src, op, s, sm);
+  const run_span<Index> s = stage_run_span(succ, n, blockIdx.x, sm);
   run_item<V> total;
-  const run_item<V> ex = block_exclusive_run_scan(span_total(s, op), op, total);
+  const run_item<V> ex = block_exclusive_run_scan(span_total<V>(s, n, src, op), op, total);
   run_item<V> cur = run_combine(prefixes[blockIdx.x], ex, op);
+  Index prev = s.before, own;
 #pragma unroll
   for (int j = 0; j < run_items; ++j) {
-    cur = run_combine(cur, s.item[j], op);
-    f(j, s.first + j, s.item[j].runs != 0, cur, s.succ[j]);
+    const run_item<V> it = span_item<V>(s, j, n, src, op, prev, own);
+    cur = run_combine(cur, it, op);
+    f(j, s.first + j, it.runs != 0, cur, own);
   }
 }
 
@@ -227,22 +238,25 @@ template <class V, class Index, class Src, class Op, class Sink>
 __global__ void __launch_bounds__(run_threads) expand_runs(const Index* succ, std::uint64_t n, Src src, Op op,
                                                            const run_item<V>* prefixes, const V* prefix1,
                                                            const unsigned char* cyclic1, Sink sink) {
-  // Results staged in shared memory, then written by consecutive threads.
+  // Each result goes into its node's slot of the staged successors (already
+  // read by then), and the tile is then written by consecutive threads.
   __shared__ run_smem sm;
-  V* staged = reinterpret_cast<V*>(sm.bytes);
   unsigned char* cyclic = sm.bytes + run_tile_padded * 8;
   const unsigned mine = threadIdx.x * run_items;
   scan_run_span<V>(succ, n, src, op, prefixes, sm, [&](int j, std::uint64_t, bool, const run_item<V>& c, Index) {
-    const std::uint32_t r = c.runs - 1;  // garbage past n; never read
-    staged[run_pad(mine + j)] = c.runs ? op(prefix1[r], c.acc) : c.acc;
-    cyclic[run_pad(mine + j)] = cyclic1 && c.runs ? cyclic1[r] : 0;
+    const std::uint32_t r = c.runs - 1;  // every node has a run; past n, never read
+    const unsigned slot = run_pad(mine + j);
+    *reinterpret_cast<V*>(sm.bytes + std::size_t(slot) * 8) = c.runs ? op(prefix1[r], c.acc) : c.acc;
+    cyclic[slot] = cyclic1 && c.runs ? cyclic1[r] : 0;
   });
   __syncthreads();
   const std::uint64_t base = std::uint64_t(blockIdx.x) * run_tile;
-#pragma unroll
+#pragma unroll 4
   for (int k = 0; k < run_items; ++k) {
     const unsigned idx = unsigned(k * run_threads) + threadIdx.x;
-    if (base + idx < n) sink(base + idx, staged[run_pad(idx)], cyclic[run_pad(idx)] != 0);
+    if (base + idx < n)
+      sink(base + idx, *reinterpret_cast<const V*>(sm.bytes + std::size_t(run_pad(idx)) * 8),
+           cyclic[run_pad(idx)] != 0);
   }
 }
 
