@@ -65,6 +65,16 @@ __global__ void scatter_red(W* out, std::uint64_t n, unsigned wbits) {
     atomicAdd(out + target(i, wbits), W(i));
 }
 
+// The same writes as compare-and-swap claims whose result is used (as a
+// claim-based list walk would): ATOM.CAS, the thread waits for the answer.
+__global__ void scatter_cas8(unsigned long long* out, std::uint64_t n, unsigned wbits, unsigned* lost) {
+  unsigned mine = 0;
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x)
+    mine += atomicCAS(out + target(i, wbits), ~0ull, i) != ~0ull;
+  if (mine) atomicAdd(lost, mine);
+}
+
 __global__ void gather4(const std::uint32_t* in, std::uint32_t* out, std::uint64_t n, unsigned wbits) {
   for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
        i += std::uint64_t(gridDim.x) * blockDim.x)
@@ -123,6 +133,14 @@ int main() {
     }
     row("scatter_red", log2n, 8, log2n,
         time_ms([&] { scatter_red<unsigned long long><<<grid, block>>>((unsigned long long*)a, n, log2n); }), copy4);
+    unsigned* lost = nullptr;
+    CK(cudaMalloc(&lost, sizeof(unsigned)));
+    row("scatter_cas", log2n, 8, log2n, time_ms([&] {
+          CK(cudaMemsetAsync(a, 0xff, n * 8));
+          scatter_cas8<<<grid, block>>>((unsigned long long*)a, n, log2n, lost);
+        }), copy4);
+    row("memset_then_nothing", log2n, 8, log2n, time_ms([&] { CK(cudaMemsetAsync(a, 0xff, n * 8)); }), copy4);
+    CK(cudaFree(lost));
     // Records of 8, 16 and 32 bytes written at random places.
     row("scatter", log2n, 8, log2n, time_ms([&] { scatter<8><<<grid, block>>>((rec<8>*)a, n, log2n); }), copy4);
     row("scatter", log2n, 16, log2n, time_ms([&] { scatter<16><<<grid, block>>>((rec<16>*)a, n, log2n); }), copy4);

@@ -122,17 +122,38 @@ void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::
   scratch<unsigned char> cyclic1(exec, validate ? m : 0);
   ORDO_CUDA_CHECK(cudaMemsetAsync(head_count.get(), 0, sizeof(unsigned long long), exec.stream));
   ORDO_CUDA_CHECK(cudaMemsetAsync(marks1.get(), 0, marks1.size() * 4, exec.stream));
-  // Unvisited records mark cycles; without validation nobody looks.
-  if (validate) ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
-
-  append_heads<<<blocks, 256, 0, exec.stream>>>(n, marks, layout, heads.get(), head_count.get());
-  ORDO_CUDA_LAUNCH_CHECK("append_heads");
   // Walks are latency-bound: as many resident threads as the device holds.
   const unsigned walk_blocks = unsigned(std::min<std::uint64_t>(
       ceil_blocks(n, 256), std::uint64_t(device_sm_count()) * 8));
-  walk_sublists<V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(), head_count.get(), src,
-                                                          op, records.get(), succ1.get(), value1.get(), marks1.get());
-  ORDO_CUDA_LAUNCH_CHECK("walk_sublists");
+  if (!marks) {
+    // Claim mode (walk_kernel.cuh): splitter walks, then the heads among the
+    // nodes they did not reach, then walks from those.
+    ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
+    fill_identity<<<elementwise_blocks(m), 256, 0, exec.stream>>>(value1.get(), m, Op::template identity<V>());
+    walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
+                                                                  head_count.get(), 0, src, op, records.get(),
+                                                                  succ1.get(), value1.get(), marks1.get());
+    ORDO_CUDA_LAUNCH_CHECK("walk_sublists (splitters)");
+    scratch<std::uint32_t> pointed(exec, (n + 31) / 32);
+    ORDO_CUDA_CHECK(cudaMemsetAsync(pointed.get(), 0, pointed.size() * 4, exec.stream));
+    mark_unreached_successors<<<blocks, 256, 0, exec.stream>>>(succ, n, records.get(), pointed.get());
+    append_unreached_heads<<<blocks, 256, 0, exec.stream>>>(n, records.get(), pointed.get(), heads.get(),
+                                                            head_count.get());
+    ORDO_CUDA_LAUNCH_CHECK("unreached heads");
+    walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
+                                                                  head_count.get(), m, src, op, records.get(),
+                                                                  succ1.get(), value1.get(), marks1.get());
+    ORDO_CUDA_LAUNCH_CHECK("walk_sublists (heads)");
+  } else {
+    // Unvisited records mark cycles; without validation nobody looks.
+    if (validate) ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
+    append_heads<<<blocks, 256, 0, exec.stream>>>(n, marks, layout, heads.get(), head_count.get());
+    ORDO_CUDA_LAUNCH_CHECK("append_heads");
+    walk_sublists<false, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
+                                                                   head_count.get(), 0, src, op, records.get(),
+                                                                   succ1.get(), value1.get(), marks1.get());
+    ORDO_CUDA_LAUNCH_CHECK("walk_sublists");
+  }
 
   const level_sink<V> sink1{prefix1.get(), validate ? cyclic1.get() : nullptr};
   rhj_level<V>(exec, static_cast<const std::uint32_t*>(succ1.get()), m, marks1.get(), array_source<V>{value1.get()},
@@ -222,11 +243,15 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   if (n == 0) return;
 
   const bool runs = contract_runs_now(exec, succ, n, o.runs);
-  scratch<std::uint32_t> marks(exec, runs && !o.validate ? 0 : list::mark_words(n));
+  // Without validation, RHJ's first level keeps its walks apart by claiming
+  // nodes and needs no in-degree marks.
+  const bool claims = !o.validate && v == list_variant::rhj && n > p.cutoff;
+  const bool need_marks = o.validate || (!runs && !claims);
+  scratch<std::uint32_t> marks(exec, need_marks ? list::mark_words(n) : 0);
   scratch<list::faults> f(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(f.get(), 0xff, sizeof(list::faults), exec.stream));
   ORDO_CUDA_CHECK(cudaMemsetAsync(&f.get()->heads, 0, sizeof(std::uint64_t), exec.stream));
-  if (!runs || o.validate) mark_list(exec, succ, n, marks.get(), f.get());
+  if (need_marks) mark_list(exec, succ, n, marks.get(), f.get());
   if (o.validate) {
     check_marks<<<elementwise_blocks(n), 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
     ORDO_CUDA_LAUNCH_CHECK("check_marks");
@@ -246,7 +271,7 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
       rank_marked<V>(exec, chosen_variant(exec, m, o1), succ1, m, marks1.get(), src1, op, sink1, p, o.validate);
     });
   } else {
-    rank_marked<V>(exec, v, succ, n, marks.get(), src, op, sink, p, o.validate);
+    rank_marked<V>(exec, v, succ, n, need_marks ? marks.get() : nullptr, src, op, sink, p, o.validate);
   }
   if (!o.validate) return;
   list::faults hf;

@@ -48,22 +48,45 @@ __global__ void append_heads(std::uint64_t n, const std::uint32_t* marks, splitt
   }
 }
 
-template <class V, class Index, class Src, class Op>
+// Claim mode (level 0 without validation): a walk takes a node by a
+// compare-and-swap of its record, still unvisited (all bits set), so no
+// in-degree pass is needed to keep walks apart: a node with two
+// predecessors, or a cycle back into the walk, fails the claim and ends the
+// walk there. On the H100 the CAS costs what the plain store did
+// (bench/probes/scatter_probe.cu).
+template <class V>
+__device__ __forceinline__ bool claim_record(walk_record<V>* r, const walk_record<V>& v) {
+  if constexpr (sizeof(walk_record<V>) == 8) {
+    unsigned long long want;
+    memcpy(&want, &v, 8);
+    return atomicCAS(reinterpret_cast<unsigned long long*>(r), ~0ull, want) == ~0ull;
+  } else {
+    if (atomicCAS(&r->sub, unvisited_sub, v.sub) != unvisited_sub) return false;
+    r->acc = v.acc;
+    return true;
+  }
+}
+
+// Walks w0 .. m + *head_count - 1: splitters first, then the heads list.
+// Marks mode reads the in-degree marks (null in claim mode, where value1 is
+// filled with the identity beforehand and records with all bits set).
+template <bool Claim, class V, class Index, class Src, class Op>
 __global__ void __launch_bounds__(256) walk_sublists(const Index* succ, std::uint64_t n, const std::uint32_t* marks,
                                                      splitter_layout layout, const Index* heads,
-                                                     const unsigned long long* head_count, Src src, Op op,
-                                                     walk_record<V>* records, std::uint32_t* succ1, V* value1,
+                                                     const unsigned long long* head_count, std::uint64_t w0, Src src,
+                                                     Op op, walk_record<V>* records, std::uint32_t* succ1, V* value1,
                                                      std::uint32_t* marks1) {
   const std::uint64_t m = layout.count();
   const std::uint64_t walks = m + *head_count;
-  for (std::uint64_t w = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < walks;
+  for (std::uint64_t w = w0 + blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; w < walks;
        w += std::uint64_t(gridDim.x) * blockDim.x) {
     const bool from_splitter = w < m;
     std::uint64_t x = from_splitter ? layout.position(w) : succ_value(heads[w - m]);
     const std::uint32_t sub = from_splitter ? static_cast<std::uint32_t>(w) : head_sub;
     V acc = src(x);
-    records[x] = {sub, acc};
-    if (from_splitter && !(mark_of(marks, x) & has_pred)) value1[w] = Op::template identity<V>();
+    records[x] = {sub, acc};  // splitters and heads are never claimed by another walk
+    if constexpr (!Claim)
+      if (from_splitter && !(mark_of(marks, x) & has_pred)) value1[w] = Op::template identity<V>();
     std::uint64_t s = succ_value(succ[x]);
     for (;;) {
       if (s >= n) {  // the end of the list (or, unvalidated, a link out of range)
@@ -71,7 +94,7 @@ __global__ void __launch_bounds__(256) walk_sublists(const Index* succ, std::uin
         break;
       }
       // Everything about s at once: one memory round trip per step.
-      const unsigned mark = mark_of(marks, s);
+      const unsigned mark = Claim ? 0u : mark_of(marks, s);
       const std::uint64_t after = succ_value(succ[s]);
       const V v = src(s);
       if (mark & many_preds) {
@@ -88,11 +111,58 @@ __global__ void __launch_bounds__(256) walk_sublists(const Index* succ, std::uin
         break;
       }
       acc = op(acc, v);
-      records[s] = {sub, acc};
+      if constexpr (Claim) {
+        if (!claim_record(&records[s], walk_record<V>{sub, acc})) {
+          if (from_splitter) succ1[w] = end32;
+          break;
+        }
+      } else {
+        records[s] = {sub, acc};
+      }
       x = s;
       s = after;
     }
   }
+}
+
+// Claim mode, after the splitter walks: the nodes they did not reach are
+// the lists' first sublists (and cycles without a splitter). A reached
+// node's successor is reached too, so a head is an unreached node that no
+// unreached node points at.
+template <class V, class Index>
+__global__ void mark_unreached_successors(const Index* succ, std::uint64_t n, const walk_record<V>* records,
+                                          std::uint32_t* pointed) {
+  for (std::uint64_t x = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; x < n;
+       x += std::uint64_t(gridDim.x) * blockDim.x) {
+    if (records[x].sub != unvisited_sub) continue;
+    const std::uint64_t s = succ_value(succ[x]);
+    if (s < n) atomicOr(&pointed[s >> 5], 1u << (s & 31));
+  }
+}
+
+template <class V, class Index>
+__global__ void append_unreached_heads(std::uint64_t n, const walk_record<V>* records, const std::uint32_t* pointed,
+                                       Index* heads, unsigned long long* count) {
+  for (std::uint64_t base = blockIdx.x * std::uint64_t(blockDim.x); base < n;
+       base += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint64_t x = base + threadIdx.x;
+    const bool head =
+        x < n && records[x].sub == unvisited_sub && !((pointed[x >> 5] >> (x & 31)) & 1u);
+    const unsigned ballot = __ballot_sync(0xffffffffu, head);
+    if (!ballot) continue;
+    const int lane = threadIdx.x & 31, leader = __ffs(ballot) - 1;
+    unsigned long long first = 0;
+    if (lane == leader) first = atomicAdd(count, static_cast<unsigned long long>(__popc(ballot)));
+    first = __shfl_sync(0xffffffffu, first, leader);
+    if (head) heads[first + __popc(ballot & ((1u << lane) - 1))] = static_cast<Index>(x);
+  }
+}
+
+template <class V>
+__global__ void fill_identity(V* v, std::uint64_t m, V identity) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < m;
+       i += std::uint64_t(gridDim.x) * blockDim.x)
+    v[i] = identity;
 }
 
 // Recombination (Algorithm 3, step 13): prefix = op(prefix of the sublists
