@@ -1,10 +1,11 @@
-// Host side of GPU list ranking: the first pass (marks and validation), the
-// three algorithms, and the fault report. Everything is enqueued on the
-// caller's stream with scratch from its memory resource; only `validate`
-// reads anything back.
+// Host side of GPU list ranking: run contraction (run_contraction.cuh), the
+// first pass (marks and validation), the three algorithms, and the fault
+// report. Everything is enqueued on the caller's stream with scratch from its
+// memory resource; only `validate` and run detection read anything back.
 //
 //   rhj_level      recursive Helman-JaJa (Algorithm 3): splitters and heads ->
-//                  walks -> recurse on the reduced list -> recombine
+//                  walks -> recurse on the reduced list -> recombine; with no
+//                  marks (level 0, unvalidated) the walks claim nodes instead
 //   wyllie         pointer jumping, ceil(log2 n) rounds, one launch each
 //   single_block   one block, shared memory (n <= single_block_max)
 #pragma once
