@@ -8,16 +8,18 @@
 namespace ordo_py {
 namespace {
 
-ordo::list_options list_opts(const std::string& variant, bool validate, bool single) {
+ordo::list_options list_opts(const std::string& variant, bool validate, bool single, const std::string& runs) {
   ordo::list_options o;
   o.variant = ordo::parse_list_variant(variant.c_str());
+  o.runs = ordo::parse_list_runs(runs.c_str());
   o.validate = validate;
   o.shape = single ? ordo::list_shape::single : ordo::list_shape::forest;
   return o;
 }
 
-py::object list_rank_py(const py::object& succ, bool validate, bool single, const std::string& variant) {
-  const auto o = list_opts(variant, validate, single);
+py::object list_rank_py(const py::object& succ, bool validate, bool single, const std::string& variant,
+                        const std::string& runs) {
+  const auto o = list_opts(variant, validate, single, runs);
   const array s = get_integer_array(succ, "list_rank", "succ");
   result r = empty_like(s, s.n, key_kind::i64);
   visit_index(s.kind, [&]<class Index>() {
@@ -27,8 +29,8 @@ py::object list_rank_py(const py::object& succ, bool validate, bool single, cons
 }
 
 py::object list_scan_py(const py::object& succ, const py::object& values, const std::string& op, bool validate,
-                        bool single, const std::string& variant) {
-  const auto o = list_opts(variant, validate, single);
+                        bool single, const std::string& variant, const std::string& runs) {
+  const auto o = list_opts(variant, validate, single, runs);
   if (op != "plus" && op != "min" && op != "max")
     throw py::value_error("ordo.list_scan: op must be 'plus', 'min' or 'max', got '" + op + "'");
   const array s = get_integer_array(succ, "list_scan", "succ");
@@ -56,7 +58,7 @@ py::object list_scan_py(const py::object& succ, const py::object& values, const 
 
 void add_lists(py::module_& m) {
   m.def("list_rank", &list_rank_py, py::arg("succ"), py::arg("validate") = true, py::arg("single") = false,
-        py::arg("variant") = "auto",
+        py::arg("variant") = "auto", py::arg("runs") = "detect",
         R"doc(Rank the nodes of the linked lists given by a successor array.
 
 succ[i] is the node after i, or -1 (all bits set) at the end of a list. One
@@ -71,6 +73,9 @@ validate : bool
 single : bool
     The input is one list: more than one head is an error too (with validate).
 variant : {"auto", "sequential", "helman_jaja"} (CPU); {"auto", "rhj", "wyllie", "single_block"} (GPU)
+runs : {"detect", "contract", "keep"}
+    GPU: contract runs of consecutive indices (succ[i] == i + 1) and rank the
+    list of runs; "detect" samples the input first (lists above 2^19 nodes).
 
 Returns
 -------
@@ -82,6 +87,7 @@ Example
 array([0, 2, 1]))doc");
   m.def("list_scan", &list_scan_py, py::arg("succ"), py::arg("values"), py::arg("op") = "plus",
         py::arg("validate") = true, py::arg("single") = false, py::arg("variant") = "auto",
+        py::arg("runs") = "detect",
         R"doc(Inclusive prefix of `values` along each linked list.
 
 out[head] = values[head], out[next] = op(out[node], values[next]).

@@ -97,3 +97,18 @@ def test_argument_errors():
         ordo.list_rank(np.array([1, -1]), variant="fast")
     with pytest.raises(ordo.Error, match="runs on the GPU"):
         ordo.list_rank(np.array([1, -1]), variant="rhj")
+
+
+@pytest.mark.parametrize("runs", ["detect", "contract", "keep"])
+def test_runs_option(runs):
+    # An ordered list: one run of consecutive indices.
+    n = 5000
+    succ = np.arange(1, n + 1, dtype=np.int64)
+    succ[-1] = -1
+    np.testing.assert_array_equal(ordo.list_rank(succ, runs=runs), np.arange(n))
+    np.testing.assert_array_equal(ordo.list_scan(succ, np.ones(n), runs=runs), np.arange(1, n + 1))
+
+
+def test_unknown_runs_option():
+    with pytest.raises(ValueError, match="list runs option"):
+        ordo.list_rank(np.array([2, -1, 1]), runs="sometimes")
