@@ -138,8 +138,8 @@ void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::
     scratch<std::uint32_t> pointed(exec, (n + 31) / 32);
     ORDO_CUDA_CHECK(cudaMemsetAsync(pointed.get(), 0, pointed.size() * 4, exec.stream));
     mark_unreached_successors<<<blocks, 256, 0, exec.stream>>>(succ, n, records.get(), pointed.get());
-    append_unreached_heads<<<blocks, 256, 0, exec.stream>>>(n, records.get(), pointed.get(), heads.get(),
-                                                            head_count.get());
+    append_heads<<<blocks, 256, 0, exec.stream>>>(n, unreached_unpointed<V>{records.get(), pointed.get()},
+                                                  heads.get(), head_count.get());
     ORDO_CUDA_LAUNCH_CHECK("unreached heads");
     walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
                                                                   head_count.get(), m, src, op, records.get(),
@@ -148,7 +148,8 @@ void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::
   } else {
     // Unvisited records mark cycles; without validation nobody looks.
     if (validate) ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
-    append_heads<<<blocks, 256, 0, exec.stream>>>(n, marks, layout, heads.get(), head_count.get());
+    append_heads<<<blocks, 256, 0, exec.stream>>>(n, unmarked_non_splitter{marks, layout}, heads.get(),
+                                                  head_count.get());
     ORDO_CUDA_LAUNCH_CHECK("append_heads");
     walk_sublists<false, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
                                                                    head_count.get(), 0, src, op, records.get(),

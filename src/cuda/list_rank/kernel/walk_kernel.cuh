@@ -30,14 +30,13 @@ struct alignas(sizeof(V) >= 8 ? 16 : 8) walk_record {
   V acc;
 };
 
-// Heads that are not splitters, appended in any order; warp-aggregated.
-template <class Index>
-__global__ void append_heads(std::uint64_t n, const std::uint32_t* marks, splitter_layout layout, Index* heads,
-                             unsigned long long* count) {
+// The nodes x < n with is_head(x), appended in any order; warp-aggregated.
+template <class Index, class IsHead>
+__global__ void append_heads(std::uint64_t n, IsHead is_head, Index* heads, unsigned long long* count) {
   for (std::uint64_t base = blockIdx.x * std::uint64_t(blockDim.x); base < n;
        base += std::uint64_t(gridDim.x) * blockDim.x) {
     const std::uint64_t x = base + threadIdx.x;
-    const bool head = x < n && !(mark_of(marks, x) & has_pred) && !layout.is_splitter(x);
+    const bool head = x < n && is_head(x);
     const unsigned ballot = __ballot_sync(0xffffffffu, head);
     if (!ballot) continue;
     const int lane = threadIdx.x & 31, leader = __ffs(ballot) - 1;
@@ -47,6 +46,15 @@ __global__ void append_heads(std::uint64_t n, const std::uint32_t* marks, splitt
     if (head) heads[first + __popc(ballot & ((1u << lane) - 1))] = static_cast<Index>(x);
   }
 }
+
+// Marks mode: heads (no predecessor) that are not splitters.
+struct unmarked_non_splitter {
+  const std::uint32_t* marks;
+  splitter_layout layout;
+  __device__ __forceinline__ bool operator()(std::uint64_t x) const {
+    return !(mark_of(marks, x) & has_pred) && !layout.is_splitter(x);
+  }
+};
 
 // Claim mode (level 0 without validation): a walk takes a node by a
 // compare-and-swap of its record, still unvisited (all bits set), so no
@@ -140,23 +148,14 @@ __global__ void mark_unreached_successors(const Index* succ, std::uint64_t n, co
   }
 }
 
-template <class V, class Index>
-__global__ void append_unreached_heads(std::uint64_t n, const walk_record<V>* records, const std::uint32_t* pointed,
-                                       Index* heads, unsigned long long* count) {
-  for (std::uint64_t base = blockIdx.x * std::uint64_t(blockDim.x); base < n;
-       base += std::uint64_t(gridDim.x) * blockDim.x) {
-    const std::uint64_t x = base + threadIdx.x;
-    const bool head =
-        x < n && records[x].sub == unvisited_sub && !((pointed[x >> 5] >> (x & 31)) & 1u);
-    const unsigned ballot = __ballot_sync(0xffffffffu, head);
-    if (!ballot) continue;
-    const int lane = threadIdx.x & 31, leader = __ffs(ballot) - 1;
-    unsigned long long first = 0;
-    if (lane == leader) first = atomicAdd(count, static_cast<unsigned long long>(__popc(ballot)));
-    first = __shfl_sync(0xffffffffu, first, leader);
-    if (head) heads[first + __popc(ballot & ((1u << lane) - 1))] = static_cast<Index>(x);
+template <class V>
+struct unreached_unpointed {
+  const walk_record<V>* records;
+  const std::uint32_t* pointed;
+  __device__ __forceinline__ bool operator()(std::uint64_t x) const {
+    return records[x].sub == unvisited_sub && !((pointed[x >> 5] >> (x & 31)) & 1u);
   }
-}
+};
 
 template <class V>
 __global__ void fill_identity(V* v, std::uint64_t m, V identity) {
