@@ -69,14 +69,14 @@ void check_rank(const list_case& c, const gpu_setup& s, bool validate) {
 }
 
 template <class T, class Op>
-void check_scan(const list_case& c, const gpu_setup& s, Op op) {
+void check_scan(const list_case& c, const gpu_setup& s, Op op, bool validate = true) {
   if (c.succ.size() > s.max_n) return;
   const auto succ = as_index<std::uint32_t>(c.succ);
   const auto v = scan_values<T>(succ.size(), succ.size() + 3);
   const auto want = reference_list_scan(succ, v, op);
   ordo::device_buffer<T> d_v(std::span<const T>(v.data(), v.size()));
   auto o = s.opts;
-  o.validate = true;
+  o.validate = validate;
   const auto got = on_gpu<T>(succ, [&](auto d_succ, auto d_out) {
     ordo::list_scan(ordo::cuda{}, d_succ, std::span<const T>(d_v.data(), v.size()), d_out, op, o);
   });
@@ -132,6 +132,18 @@ void scan_all(const std::vector<list_case>& cases, const Setups& ss) {
 TEST(ListScanGpu, OperatorsAndTypes) {
   ORDO_REQUIRE_GPU();
   scan_all(list_cases(false), setups());
+}
+
+// Without validation RHJ's first level claims nodes: 8-byte values take the
+// 16-byte-record path (claim the sublist field, then store the value).
+TEST(ListScanGpu, UnvalidatedClaimsWithWideValues) {
+  ORDO_REQUIRE_GPU();
+  for (const auto& c : list_cases(false))
+    for (const auto& s : setups()) {
+      check_scan<double>(c, s, ordo::plus{}, false);
+      check_scan<std::int64_t>(c, s, ordo::minimum{}, false);
+      check_scan<std::int32_t>(c, s, ordo::maximum{}, false);
+    }
 }
 
 template <class Index>
@@ -194,6 +206,7 @@ TEST(ListRankGpuSmall, Variants) {
       check_rank<std::uint32_t, std::uint32_t>(c, s, true);
       check_rank<std::uint64_t, std::uint64_t>(c, s, false);
       check_scan<double>(c, s, ordo::plus{});
+      check_scan<std::uint64_t>(c, s, ordo::plus{}, false);
     }
 }
 
