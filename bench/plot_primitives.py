@@ -24,6 +24,8 @@ labels, speedups, shares = [], [], []
 for r in rows:
     if r["impl"] != "ordo" or not r["default"] or "cpu" in r["variant"]:
         continue
+    if (r["params"] or {}).get("fig") == "sizes":
+        continue
     base = [b for b in rows if b["impl"] != "ordo" and key(b) == key(r) and b["impl"] != "cub_radix_pairs"]
     if not base and r["capability"] == "split":
         base = [b for b in rows if b["impl"] != "ordo" and key(b) == key(r)]
@@ -52,16 +54,18 @@ fig.tight_layout()
 fig.savefig(f"{out}/primitives.png", dpi=110)
 
 # Table 2 of the paper: sort time against n for merge and radix.
-t2 = [r for r in rows if r["capability"] == "sort_idx" and (r["params"] or {}).get("fig") == "table2"]
+t2 = [r for r in rows if r["capability"] == "sort_idx" and (r["params"] or {}).get("fig") in ("table2", "sizes")]
 fig, ax = plt.subplots(figsize=(7, 4.5))
-for impl, variant, style in [("ordo", "merge_path", "o-"), ("ordo", "binary_search", "s-"),
+for impl, variant, style in [("ordo", "sample_sort", "D-"), ("ordo", "merge_path", "o-"), ("ordo", "binary_search", "s-"),
                              ("cub_merge_pairs", None, "^--"), ("cub_radix_pairs", None, "v--")]:
     pts = sorted((r["n"], r["ms"]) for r in t2 if r["impl"] == impl and (variant is None or r["variant"] == variant))
     if pts:
         ax.plot([p[0] / 2**20 for p in pts], [p[1] for p in pts], style, label=f"{impl} {variant or ''}")
+ax.set_xscale("log", base=2)
+ax.set_yscale("log")
 ax.set_xlabel("pairs (M)")
 ax.set_ylabel("ms")
-ax.set_title("Table 2 setting: (uint32 key, uint32 index) sort on the H100")
+ax.set_title("Table 2 setting and smaller sizes: (uint32 key, uint32 index) sort on the H100")
 ax.legend()
 fig.tight_layout()
 fig.savefig(f"{out}/primitives_table2.png", dpi=110)

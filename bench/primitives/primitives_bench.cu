@@ -86,9 +86,11 @@ void bench_sort_idx(results& res, const options& opt, u64 n, const char* fig) {
   ordo::device_buffer<u32> ck(n), cv(n), ck2(n), cv2(n);
   const double floor = copy_floor_ms(n * 4 * 3, opt.reps);  // read keys, write perm and keys
   const nlohmann::json params = {{"fig", fig}};
-  for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
+  const auto chosen = ordo::chosen_variant<u32, ordo::less>(ordo::cuda{}, ordo::sort_idx_variant::automatic, n);
+  for (auto v : {ordo::sort_idx_variant::sample_sort, ordo::sort_idx_variant::merge_path,
+                 ordo::sort_idx_variant::binary_search})
     for (bool want_keys : {false, true}) {
-      if (v == ordo::sort_idx_variant::binary_search && n > (u64(1) << 26) && !want_keys) continue;
+      if (v == ordo::sort_idx_variant::binary_search && (n > (u64(1) << 26) || std::string(fig) == "sizes")) continue;
       auto run = [&] {
         ordo::sort_idx(ordo::cuda{}, std::as_const(d_keys).span(), perm.span(),
                        want_keys ? sorted.span() : std::span<u32>(), ordo::less{}, {.variant = v});
@@ -98,7 +100,7 @@ void bench_sort_idx(results& res, const options& opt, u64 n, const char* fig) {
       const bool ok = is_stable_sort_perm(keys, download(perm));
       const double ms = median_ms(run, opt.reps);
       res.add(make_row("sort_idx", "ordo", std::string(ordo::to_string(v)) + (want_keys ? "+keys" : ""), "uint32",
-                       "uint32", n, params, ms, floor, ok, v == ordo::sort_idx_variant::merge_path && !want_keys));
+                       "uint32", n, params, ms, floor, ok, v == chosen && !want_keys));
     }
   // CUB on (key, index): sorts in place, so the input is restored (untimed) before each run.
   cub_temp t;
@@ -422,6 +424,8 @@ void run_primitives(const options& opt) {
   bench_scan_family(res, opt, n);
   if (opt.figures) {
     for (u64 m : {u64(2) << 20, u64(4) << 20, u64(8) << 20}) bench_sort_idx(res, opt, m, "table2");
+    // Where sample_sort starts to beat merge_path (the automatic threshold).
+    for (u64 m : {u64(1) << 16, u64(1) << 18, u64(1) << 19, u64(1) << 20}) bench_sort_idx(res, opt, m, "sizes");
     bench_cpu(res, opt, n >> 4);
   }
   res.write(opt.out);

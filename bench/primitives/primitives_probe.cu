@@ -25,8 +25,9 @@ using pol = ordo::detail::prim::tile_policy<T, I>;
 template <class S, class M>
 void probe_sort(const char* name, ordo::device_buffer<u32>& keys, ordo::device_buffer<u32>& perm, int reps) {
   auto run = [&] {
-    ordo::detail::sort_idx_with<S, M>(ordo::cuda{}, std::as_const(keys).span(), perm.span(), std::span<u32>(),
-                                      ordo::less{}, {});
+    ordo::detail::sort_idx_with<S, M, ordo::detail::prim::sample_sort_default_policy>(
+        ordo::cuda{}, std::as_const(keys).span(), perm.span(), std::span<u32>(), ordo::less{},
+        {.variant = ordo::sort_idx_variant::merge_path});
   };
   if (reps == 0) return run();
   std::printf("sort_idx n=%zu sort %dx%d merge %dx%d (%s): %.3f ms\n", keys.size(), S::threads, S::items, M::threads,

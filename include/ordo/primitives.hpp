@@ -155,6 +155,8 @@ enum class sort_idx_variant {
   automatic,
   merge_path,     // block sort in shared memory, then merge-path merges of sorted runs
   binary_search,  // Listing 2: every element binary-searches its rank in the neighbouring run
+  sample_sort,    // GPU only: (key, index) packed in 64 bits, two sample-sort split levels, one block per
+                  // bucket; integer keys of at most 32 bits under less or greater, fewer than 2^32 keys
 };
 
 struct sort_idx_options {
@@ -196,7 +198,26 @@ sort_idx_variant parse_sort_idx_variant(const char* name);  // throws errc::inva
 fork_variant chosen_variant(const cpu& exec, fork_variant v);
 fork_variant chosen_variant(const cuda& exec, fork_variant v);
 sort_idx_variant chosen_variant(const cpu& exec, sort_idx_variant v);
-sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v);
+sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v);  // for keys sample_sort cannot take
+
+namespace detail {
+// Keys sort_idx's sample_sort variant takes (it packs key and index in 64 bits).
+template <class Key, class Compare>
+inline constexpr bool sample_sortable_v = std::is_integral_v<Key> && !std::is_same_v<Key, bool> &&
+                                          sizeof(Key) <= 4 &&
+                                          (std::is_same_v<Compare, less> || std::is_same_v<Compare, greater>);
+inline constexpr std::uint64_t sample_sort_min_keys = std::uint64_t(1) << 20;
+}  // namespace detail
+
+// What `automatic` resolves to on the GPU for n keys of type Key under comp:
+// sample_sort from 2^20 keys where it applies, merge_path otherwise.
+template <class Key, class Compare>
+sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v, std::uint64_t n) {
+  if (v != sort_idx_variant::automatic) return v;
+  if constexpr (detail::sample_sortable_v<Key, Compare>)
+    if (n >= detail::sample_sort_min_keys && n < (std::uint64_t(1) << 32)) return sort_idx_variant::sample_sort;
+  return chosen_variant(exec, v);
+}
 
 }  // namespace ordo
 

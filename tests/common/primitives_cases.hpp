@@ -205,8 +205,10 @@ void check_fork(Space& sp, ordo::fork_variant variant, std::size_t np, std::uint
   }
 }
 
-template <class Space, class Key, class Index, class Compare>
-void check_sort_idx(Space& sp, ordo::sort_idx_variant variant, Compare comp, std::size_t n, std::uint64_t seed) {
+// sort(keys, perm, sorted_keys) runs the sort under test; sorted_keys may be empty.
+template <class Space, class Key, class Index, class Compare, class Sort>
+void check_sort_idx_by(Space& sp, const std::string& what, Sort sort, Compare comp, std::size_t n,
+                       std::uint64_t seed) {
   for (auto& [name, keys] : sort_inputs<Key>(n, seed)) {
     const auto want = ref_sort_idx<Key, Index>(keys, comp);
     std::vector<Key> want_keys(n);
@@ -214,16 +216,26 @@ void check_sort_idx(Space& sp, ordo::sort_idx_variant variant, Compare comp, std
     auto d_keys = sp.buf(keys);
     auto d_perm = sp.buf(std::vector<Index>(n, prim_poison<Index>()));
     auto d_sorted = sp.buf(std::vector<Key>(n, prim_poison<Key>()));
-    const std::string tag = std::string("sort_idx ") + ordo::to_string(variant) + " " + ordo::type_name<Key>() + " " +
-                            name + " n=" + std::to_string(n);
-    ordo::sort_idx(sp.exec, sp.cspan(d_keys), sp.span(d_perm), sp.span(d_sorted), comp, {.variant = variant});
+    const std::string tag =
+        "sort_idx " + what + " " + ordo::type_name<Key>() + " " + name + " n=" + std::to_string(n);
+    sort(sp.cspan(d_keys), sp.span(d_perm), sp.span(d_sorted));
     ASSERT_TRUE(same_bits(sp.get(d_perm), want, tag + " perm"));
     ASSERT_TRUE(same_bits(sp.get(d_sorted), want_keys, tag + " keys"));
     ASSERT_TRUE(same_bits(sp.get(d_keys), keys, tag + " input untouched"));
     auto d_perm2 = sp.buf(std::vector<Index>(n, prim_poison<Index>()));
-    ordo::sort_idx(sp.exec, sp.cspan(d_keys), sp.span(d_perm2), std::span<Key>(), comp, {.variant = variant});
+    sort(sp.cspan(d_keys), sp.span(d_perm2), std::span<Key>());
     ASSERT_TRUE(same_bits(sp.get(d_perm2), want, tag + " perm only"));
   }
+}
+
+template <class Space, class Key, class Index, class Compare>
+void check_sort_idx(Space& sp, ordo::sort_idx_variant variant, Compare comp, std::size_t n, std::uint64_t seed) {
+  check_sort_idx_by<Space, Key, Index>(
+      sp, ordo::to_string(variant),
+      [&](std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted) {
+        ordo::sort_idx(sp.exec, keys, perm, sorted, comp, {.variant = variant});
+      },
+      comp, n, seed);
 }
 
 template <class Space, class Key, class Compare>

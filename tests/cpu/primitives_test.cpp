@@ -136,6 +136,15 @@ TEST(PrimitivesCpu, BadArguments) {
                     ordo::errc::invalid_argument);
   EXPECT_ORDO_ERROR(ordo::parse_fork_variant("nope"), ordo::errc::invalid_argument);
   EXPECT_EQ(ordo::parse_sort_idx_variant("binary_search"), ordo::sort_idx_variant::binary_search);
+  EXPECT_EQ(ordo::parse_sort_idx_variant("sample_sort"), ordo::sort_idx_variant::sample_sort);
+  std::vector<std::uint32_t> perm10(10);
+  EXPECT_TRUE(throws_ordo_error(
+      [&] {
+        ordo::sort_idx(c, std::span<const int>(a), std::span<std::uint32_t>(perm10), std::span<int>(), ordo::less{},
+                       {.variant = ordo::sort_idx_variant::sample_sort});
+      },
+      ordo::errc::invalid_argument, &msg));
+  EXPECT_NE(msg.find("GPU variant"), std::string::npos) << msg;
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // compute-sanitizer subset.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "common/primitives_cases.hpp"
 #include "common/type_lists.hpp"
 #include "cpu/error_expect.hpp"
@@ -44,6 +46,23 @@ TYPED_TEST(PrimitivesGpu, SortIdx) {
       check_sort_idx<device_space, TypeParam, std::uint32_t>(sp, v, ordo::less{}, n, n + 6);
       check_sort_idx<device_space, TypeParam, std::uint64_t>(sp, v, ordo::greater{}, n, n + 7);
     }
+  if constexpr (ordo::detail::sample_sortable_v<TypeParam, ordo::less>) {
+    // Above 2^18 keys both split levels run (k2 > 1).
+    for (std::size_t n : prim_sizes()) {
+      check_sort_idx<device_space, TypeParam, std::uint32_t>(sp, ordo::sort_idx_variant::sample_sort, ordo::less{}, n,
+                                                             n + 8);
+      check_sort_idx<device_space, TypeParam, std::uint64_t>(sp, ordo::sort_idx_variant::sample_sort,
+                                                             ordo::greater{}, n, n + 9);
+    }
+    // automatic picks sample_sort from 2^20 keys.
+    EXPECT_EQ((ordo::chosen_variant<TypeParam, ordo::less>(sp.exec, ordo::sort_idx_variant::automatic, 3000017)),
+              ordo::sort_idx_variant::sample_sort);
+    check_sort_idx<device_space, TypeParam, std::uint32_t>(sp, ordo::sort_idx_variant::automatic, ordo::less{},
+                                                           3000017, 10);
+  } else {
+    EXPECT_EQ((ordo::chosen_variant<TypeParam, ordo::less>(sp.exec, ordo::sort_idx_variant::automatic, 3000017)),
+              ordo::sort_idx_variant::merge_path);
+  }
 }
 
 TYPED_TEST(PrimitivesGpu, Merge) {
@@ -84,6 +103,8 @@ TEST(PrimitivesGpu, SmallEveryKernel) {
     check_compact_split<device_space, std::uint64_t>(sp, n, n);
     for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
       check_sort_idx<device_space, float, std::uint32_t>(sp, v, ordo::less{}, n, n);
+    check_sort_idx<device_space, std::int32_t, std::uint32_t>(sp, ordo::sort_idx_variant::sample_sort, ordo::less{}, n,
+                                                              n);
     check_merge<device_space, std::int64_t>(sp, ordo::less{}, n, n / 3, n);
     for (auto v : {ordo::fork_variant::load_balanced, ordo::fork_variant::doubling})
       check_fork<device_space, std::uint32_t, std::uint32_t>(sp, v, n / 10, n);
@@ -128,6 +149,21 @@ TEST(PrimitivesGpu, BadArguments) {
   }
   auto perm = sp.buf(std::vector<std::uint32_t>(9));
   EXPECT_ORDO_ERROR(ordo::sort_idx(sp.exec, sp.cspan(a), sp.span(perm)), ordo::errc::invalid_argument);
+  // sample_sort packs 32-bit integer keys; other keys get a clear error, not a silent fallback.
+  auto fkeys = sp.buf(std::vector<float>(9));
+  auto dkeys = sp.buf(std::vector<double>(9));
+  for (auto call : std::vector<std::function<void()>>{
+           [&] {
+             ordo::sort_idx(sp.exec, sp.cspan(fkeys), sp.span(perm), std::span<float>(), ordo::less{},
+                            {.variant = ordo::sort_idx_variant::sample_sort});
+           },
+           [&] {
+             ordo::sort_idx(sp.exec, sp.cspan(dkeys), sp.span(perm), std::span<double>(), ordo::greater{},
+                            {.variant = ordo::sort_idx_variant::sample_sort});
+           }}) {
+    EXPECT_TRUE(throws_ordo_error(call, ordo::errc::invalid_argument, &msg));
+    EXPECT_NE(msg.find("integer keys of at most 32 bits"), std::string::npos) << msg;
+  }
   EXPECT_ORDO_ERROR(ordo::merge(sp.exec, sp.cspan(a), sp.cspan(b), sp.span(a)), ordo::errc::invalid_argument);
 }
 

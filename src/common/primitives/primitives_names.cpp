@@ -20,6 +20,7 @@ const char* to_string(sort_idx_variant v) noexcept {
     case sort_idx_variant::automatic: return "auto";
     case sort_idx_variant::merge_path: return "merge_path";
     case sort_idx_variant::binary_search: return "binary_search";
+    case sort_idx_variant::sample_sort: return "sample_sort";
   }
   return "?";
 }
@@ -38,7 +39,7 @@ fork_variant parse_fork_variant(const char* s) {
 }
 sort_idx_variant parse_sort_idx_variant(const char* s) {
   static const sort_idx_variant all[] = {sort_idx_variant::automatic, sort_idx_variant::merge_path,
-                                         sort_idx_variant::binary_search};
+                                         sort_idx_variant::binary_search, sort_idx_variant::sample_sort};
   return parse(s, all, "sort_idx");
 }
 

@@ -48,6 +48,8 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
   check_same_size("sort_idx", "perm", perm.size(), "keys", keys.size());
   if (!sorted_keys.empty()) check_same_size("sort_idx", "sorted_keys", sorted_keys.size(), "keys", keys.size());
   check_index_fits<Index>("sort_idx", keys.size());
+  if (o.variant == sort_idx_variant::sample_sort)
+    throw error(errc::invalid_argument, "sort_idx: sample_sort is a GPU variant; the CPU has merge_path and binary_search");
   const std::size_t n = keys.size();
   const int chunks = cpu_chunks(exec, n);
   std::vector<Key> ka(keys.begin(), keys.end()), kb(n);

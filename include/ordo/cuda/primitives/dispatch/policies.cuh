@@ -25,3 +25,29 @@ void print_policy(std::FILE* f, const char* name) {
 }
 
 }  // namespace ordo::detail::prim
+
+namespace ordo::detail::prim {
+
+// sort_idx's sample-sort variant: split tiles of SPLIT_THREADS x SPLIT_ITEMS
+// words, at most BUCKETS buckets per level from SAMPLE_THREADS x
+// SAMPLE_ITEMS samples per segment, buckets aimed at TARGET words, each
+// sorted by SORT_THREADS threads holding up to SORT_ITEMS words each.
+template <int SPLIT_THREADS, int SPLIT_ITEMS, int BUCKETS, int SAMPLE_THREADS, int SAMPLE_ITEMS, int TARGET,
+          int SORT_THREADS, int SORT_ITEMS>
+struct sample_sort_policy {
+  static constexpr int split_threads = SPLIT_THREADS, split_items = SPLIT_ITEMS;
+  static constexpr int split_tile = SPLIT_THREADS * SPLIT_ITEMS;
+  static constexpr int buckets = BUCKETS;
+  static constexpr int sample_threads = SAMPLE_THREADS, sample_items = SAMPLE_ITEMS;
+  static constexpr int target = TARGET;
+  static constexpr int sort_threads = SORT_THREADS, sort_items = SORT_ITEMS;
+  static_assert(BUCKETS <= 256 && (BUCKETS & (BUCKETS - 1)) == 0, "buckets: a power of two, at most 256");
+  static_assert(SAMPLE_THREADS * SAMPLE_ITEMS >= BUCKETS, "at least one sample per bucket");
+  static_assert(SORT_ITEMS % 4 == 0, "the bucket sort also runs at SORT_ITEMS / 4 and / 2");
+};
+// 16x oversampling keeps every bucket of about 1024 words under the 4096
+// the bucket sort holds in registers, short of a failure probability far
+// below 1e-9 per bucket (docs/algorithms.md).
+using sample_sort_default_policy = sample_sort_policy<512, 16, 256, 256, 16, 1024, 256, 16>;
+
+}  // namespace ordo::detail::prim

@@ -1,4 +1,4 @@
-// Dispatch for sort_idx: the block sort makes the keys tile-sorted with their
+// Dispatch for sort_idx. sample_sort: sample_sort_dispatch.cuh. Otherwise the block sort makes the keys tile-sorted with their
 // indices, then merge passes double the sorted run length until one run is
 // left. merge_path passes stage tiles in shared memory; binary_search passes
 // are Listing 2's one-thread-per-element merge. The last pass writes straight
@@ -13,13 +13,15 @@
 #include "ordo/cuda/detail/scratch.cuh"
 #include "ordo/cuda/primitives/dispatch/merge_dispatch.cuh"
 #include "ordo/cuda/primitives/dispatch/policies.cuh"
+#include "ordo/cuda/primitives/dispatch/sample_sort_dispatch.cuh"
 #include "ordo/cuda/primitives/kernel/sort_kernels.cuh"
 #include "ordo/primitives.hpp"
 
 namespace ordo::detail {
 
-// S: the block sort's tile policy, M: the merge passes' (M::tile divides S::tile).
-template <class S, class M, class Key, class Index, class Compare>
+// S: the block sort's tile policy, M: the merge passes' (M::tile divides S::tile),
+// SP: the sample_sort variant's.
+template <class S, class M, class SP, class Key, class Index, class Compare>
 void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
                    Compare comp, const sort_idx_options& options) {
   static_assert(S::tile % M::tile == 0, "merge tiles must not straddle two pairs of runs");
@@ -29,7 +31,19 @@ void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index>
   const std::uint64_t n = keys.size();
   if (n == 0) return;
   cudaStream_t s = exec.stream;
-  const sort_idx_variant v = chosen_variant(exec, options.variant);
+  const sort_idx_variant v = chosen_variant<Key, Compare>(exec, options.variant, n);
+  if (v == sort_idx_variant::sample_sort) {
+    if constexpr (prim::packable_v<Key, Compare>) {
+      if (n >= (std::uint64_t(1) << 32))
+        throw error(errc::invalid_argument, "sort_idx: the sample_sort variant takes fewer than 2^32 keys");
+      sample_sort_idx<SP, Key, Index, Compare>(exec, keys.data(), std::uint32_t(n), perm.data(),
+                                               sorted_keys.empty() ? nullptr : sorted_keys.data());
+      return;
+    }
+    throw error(errc::invalid_argument,
+                "sort_idx: the sample_sort variant needs integer keys of at most 32 bits compared by ordo::less or "
+                "ordo::greater");
+  }
   int passes = 0;
   for (std::uint64_t run = S::tile; run < n; run *= 2) ++passes;
   Key* user_keys = sorted_keys.empty() ? nullptr : sorted_keys.data();
@@ -65,7 +79,7 @@ void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index>
 template <class Key, class Index, class Compare>
 void sort_idx_cuda(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
                    Compare comp, const sort_idx_options& options) {
-  sort_idx_with<prim::sort_tile_policy, prim::sort_merge_policy>(exec, keys, perm, sorted_keys, comp, options);
+  sort_idx_with<prim::sort_tile_policy, prim::sort_merge_policy, prim::sample_sort_default_policy>(exec, keys, perm, sorted_keys, comp, options);
 }
 
 }  // namespace ordo::detail

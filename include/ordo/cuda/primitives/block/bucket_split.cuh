@@ -1,0 +1,68 @@
+// Block scope for the sample-sort split: which segment and tile a block
+// works on, which bucket a word falls in, and a warp-aggregated claim of a
+// slot in a shared bucket counter.
+#pragma once
+#include <cstdint>
+
+namespace ordo::detail::prim {
+
+// Segments of one array, cut into tiles of TILE words. Segment s covers
+// [bounds[s], bounds[s + 1]) and owns tiles [tile_start[s], tile_start[s + 1]).
+struct tiled_segments {
+  const std::uint32_t* bounds;
+  const std::uint32_t* tile_start;  // count + 1 entries
+  std::uint32_t count;
+};
+
+struct tile_place {
+  std::uint32_t segment, tile, tiles;  // tile: index within the segment; tiles: the segment's tile count
+  std::uint32_t begin, end;            // the words of this tile
+};
+
+// The place of global tile t, or false past the last tile.
+template <int TILE>
+__device__ __forceinline__ bool locate_tile(const tiled_segments& segs, std::uint32_t t, tile_place& p) {
+  if (t >= segs.tile_start[segs.count]) return false;
+  std::uint32_t lo = 0, hi = segs.count;  // the last s with tile_start[s] <= t
+  while (hi - lo > 1) {
+    const std::uint32_t mid = (lo + hi) / 2;
+    if (segs.tile_start[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  p.segment = lo;
+  p.tile = t - segs.tile_start[lo];
+  p.tiles = segs.tile_start[lo + 1] - segs.tile_start[lo];
+  p.begin = segs.bounds[lo] + p.tile * std::uint32_t(TILE);
+  p.end = min(p.begin + std::uint32_t(TILE), segs.bounds[lo + 1]);
+  return true;
+}
+
+// Where the count of (segment, bucket, tile) lives: segment-major, then
+// bucket, then tile, so one exclusive scan over all counts gives every
+// tile's first output position in each bucket.
+__device__ __forceinline__ std::uint32_t count_slot(const tiled_segments& segs, const tile_place& p, int k,
+                                                    int bucket) {
+  return std::uint32_t(k) * segs.tile_start[p.segment] + std::uint32_t(bucket) * p.tiles + p.tile;
+}
+
+// The number of splitters below w (k - 1 sorted splitters, k a power of two).
+__device__ __forceinline__ int bucket_of(const std::uint64_t* splitters, int k, std::uint64_t w) {
+  int b = 0;
+  for (int step = k >> 1; step > 0; step >>= 1)
+    if (splitters[b + step - 1] < w) b += step;
+  return b;
+}
+
+// Every lane of the warp calls this; lanes with bucket == k take nothing.
+// Returns the lane's slot in counter[bucket], one shared atomic per bucket
+// per warp (sorted inputs send a whole warp to one bucket).
+__device__ __forceinline__ std::uint32_t claim_slot(std::uint32_t* counter, int bucket, int k) {
+  const unsigned peers = __match_any_sync(0xffffffffu, bucket);
+  const int lane = threadIdx.x & 31, leader = __ffs(peers) - 1;
+  std::uint32_t base = 0;
+  if (lane == leader && bucket < k) base = atomicAdd(&counter[bucket], std::uint32_t(__popc(peers)));
+  base = __shfl_sync(0xffffffffu, base, leader);
+  return base + std::uint32_t(__popc(peers & ((1u << lane) - 1)));
+}
+
+}  // namespace ordo::detail::prim
