@@ -35,6 +35,20 @@ void probe_sort(const char* name, ordo::device_buffer<u32>& keys, ordo::device_b
 }
 
 template <class P>
+void probe_sample(const char* name, ordo::device_buffer<u32>& keys, ordo::device_buffer<u32>& perm, int reps) {
+  using namespace ordo::detail::prim;
+  auto run = [&] {
+    ordo::detail::sort_idx_with<sort_tile_policy, sort_merge_policy, P>(
+        ordo::cuda{}, std::as_const(keys).span(), perm.span(), std::span<u32>(), ordo::less{},
+        {.variant = ordo::sort_idx_variant::sample_sort});
+  };
+  if (reps == 0) return run();
+  std::printf("sort_idx n=%zu sample_sort split %dx%d buckets %d sample %d target %d sort %dx%d (%s): %.3f ms\n",
+              keys.size(), P::split_threads, P::split_items, P::buckets, P::sample_threads * P::sample_items,
+              P::target, P::sort_threads, P::sort_items, name, median_ms(run, reps));
+}
+
+template <class P>
 void probe_merge(ordo::device_buffer<u32>& a, ordo::device_buffer<u32>& b, ordo::device_buffer<u32>& out, int reps) {
   auto run = [&] {
     ordo::detail::launch_merge_path<P, u32, u32>(ordo::cuda{}, a.data(), nullptr, b.data(), nullptr,
@@ -62,6 +76,15 @@ void run_primitives_probe(const options& opt) {
   std::mt19937_64 g(1);
   for (auto& x : h) x = u32(g());
   ordo::device_buffer<u32> keys{std::span<const u32>(h)}, perm(n);
+  {
+    using ordo::detail::prim::sample_sort_policy;
+    probe_sample<ordo::detail::prim::sample_sort_default_policy>("default", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<256, 16, 256, 256, 16, 1024, 256, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 8, 256, 256, 16, 1024, 256, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 2048, 256, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 512, 128, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 2048, 512, 16>>("", keys, perm, opt.reps);
+  }
   probe_sort<pol<256, 32>, pol<128, 16>>("default", keys, perm, opt.reps);
   probe_sort<pol<256, 16>, pol<128, 16>>("", keys, perm, opt.reps);
   probe_sort<pol<256, 32>, pol<128, 32>>("", keys, perm, opt.reps);
