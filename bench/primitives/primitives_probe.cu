@@ -79,11 +79,11 @@ void run_primitives_probe(const options& opt) {
   {
     using ordo::detail::prim::sample_sort_policy;
     probe_sample<ordo::detail::prim::sample_sort_default_policy>("default", keys, perm, opt.reps);
-    probe_sample<sample_sort_policy<256, 16, 256, 256, 16, 1024, 256, 16>>("", keys, perm, opt.reps);
-    probe_sample<sample_sort_policy<512, 8, 256, 256, 16, 1024, 256, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 1024, 256, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<256, 16, 256, 256, 16, 1024, 128, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 8, 256, 256, 16, 1024, 128, 16>>("", keys, perm, opt.reps);
     probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 2048, 256, 16>>("", keys, perm, opt.reps);
-    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 512, 128, 16>>("", keys, perm, opt.reps);
-    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 2048, 512, 16>>("", keys, perm, opt.reps);
+    probe_sample<sample_sort_policy<512, 16, 256, 256, 16, 1024, 128, 8>>("", keys, perm, opt.reps);
   }
   probe_sort<pol<256, 32>, pol<128, 16>>("default", keys, perm, opt.reps);
   probe_sort<pol<256, 16>, pol<128, 16>>("", keys, perm, opt.reps);

@@ -45,9 +45,9 @@ struct sample_sort_policy {
   static_assert(SAMPLE_THREADS * SAMPLE_ITEMS >= BUCKETS, "at least one sample per bucket");
   static_assert(SORT_ITEMS % 4 == 0, "the bucket sort also runs at SORT_ITEMS / 4 and / 2");
 };
-// 16x oversampling keeps every bucket of about 1024 words under the 4096
-// the bucket sort holds in registers, short of a failure probability far
-// below 1e-9 per bucket (docs/algorithms.md).
-using sample_sort_default_policy = sample_sort_policy<512, 16, 256, 256, 16, 1024, 256, 16>;
+// Buckets average 1024 words; with 16x oversampling about 1 in 10^4 exceeds
+// the 2048 a 128-thread bucket sort holds in registers and takes the
+// chunked fallback (a 2-chunk merge). Chosen with the primitives_probe suite.
+using sample_sort_default_policy = sample_sort_policy<512, 16, 256, 256, 16, 1024, 128, 16>;
 
 }  // namespace ordo::detail::prim

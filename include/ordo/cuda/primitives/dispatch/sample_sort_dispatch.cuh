@@ -50,6 +50,7 @@ void split_level(const cuda& exec, Source src, std::uint32_t n, const std::uint3
   auto scatter = prim::bucket_scatter_kernel<P::split_threads, P::split_items, Source>;
   constexpr int smem = prim::bucket_scatter_smem_bytes<P::split_threads, P::split_items>();
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(scatter, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  ORDO_CUDA_CHECK(cudaFuncSetAttribute(scatter, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
   scatter<<<grid, P::split_threads, smem, s>>>(src, segs, k, splitters, counts, out);
   ORDO_CUDA_LAUNCH_CHECK("bucket_scatter_kernel");
   const std::uint32_t next = count * std::uint32_t(k);
@@ -92,6 +93,7 @@ void sample_sort_idx(const cuda& exec, const Key* keys, std::uint32_t n, Index* 
   auto sort = prim::bucket_sort_kernel<P::sort_threads, P::sort_items, Key, Index, Compare>;
   constexpr int smem = prim::bucket_sort_smem_bytes<P::sort_threads, P::sort_items>();
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
   sort<<<buckets, P::sort_threads, smem, s>>>(words, spare, bounds, perm, keys_out);
   ORDO_CUDA_LAUNCH_CHECK("bucket_sort_kernel");
 }
