@@ -45,12 +45,25 @@ __device__ __forceinline__ std::uint32_t count_slot(const tiled_segments& segs, 
   return std::uint32_t(k) * segs.tile_start[p.segment] + std::uint32_t(bucket) * p.tiles + p.tile;
 }
 
-// The number of splitters below w (k - 1 sorted splitters, k a power of two).
-__device__ __forceinline__ int bucket_of(const std::uint64_t* splitters, int k, std::uint64_t w) {
-  int b = 0;
-  for (int step = k >> 1; step > 0; step >>= 1)
-    if (splitters[b + step - 1] < w) b += step;
-  return b;
+// The k - 1 sorted splitters of a segment as an implicit search tree
+// (Eytzinger order, root at 1, children of i at 2i and 2i + 1), loaded into
+// shared memory. A warp's lanes then read level l of the tree from 2^l
+// consecutive slots; binary search over the sorted array instead sends
+// every lane at a step to slots congruent modulo the step, which all sit in
+// one shared-memory bank (an 8- to 16-way conflict per step).
+__device__ __forceinline__ void load_search_tree(const std::uint64_t* sorted, int k, std::uint64_t* tree) {
+  const int levels = __ffs(k) - 1;  // k = 2^levels
+  for (int i = threadIdx.x + 1; i < k; i += blockDim.x) {
+    const int l = 31 - __clz(i);
+    tree[i] = sorted[((2 * (i - (1 << l)) + 1) << (levels - 1 - l)) - 1];
+  }
+}
+
+// The number of splitters below w: descend the tree, one level per step.
+__device__ __forceinline__ int bucket_of(const std::uint64_t* tree, int k, std::uint64_t w) {
+  int i = 1;
+  while (i < k) i = 2 * i + (tree[i] < w ? 1 : 0);
+  return i - k;
 }
 
 // Every lane of the warp calls this; lanes with bucket == k take nothing.

@@ -82,14 +82,12 @@ template <int THREADS, int ITEMS, class Source>
 __global__ void __launch_bounds__(THREADS) bucket_count_kernel(Source src, tiled_segments segs, int k,
                                                                const word* splitters, std::uint32_t* counts) {
   constexpr int TILE = THREADS * ITEMS;
-  __shared__ word spl[256];
+  __shared__ word spl[256];  // the splitters as a search tree, slots 1 .. k - 1
   __shared__ std::uint32_t cnt[256];
   tile_place p;
   if (!locate_tile<TILE>(segs, blockIdx.x, p)) return;
-  for (int j = threadIdx.x; j < k; j += THREADS) {
-    if (j < k - 1) spl[j] = splitters[std::uint64_t(p.segment) * (k - 1) + j];
-    cnt[j] = 0;
-  }
+  load_search_tree(splitters + std::uint64_t(p.segment) * (k - 1), k, spl);
+  for (int j = threadIdx.x; j < k; j += THREADS) cnt[j] = 0;
   __syncthreads();
 #pragma unroll 4
   for (int i = 0; i < ITEMS; ++i) {
@@ -115,7 +113,7 @@ __global__ void __launch_bounds__(THREADS, 2) bucket_scatter_kernel(Source src, 
   constexpr int TILE = THREADS * ITEMS;
   using scan_t = cub::BlockScan<std::uint32_t, THREADS>;
   __shared__ typename scan_t::TempStorage temp;
-  __shared__ word spl[256];
+  __shared__ word spl[256];  // the splitters as a search tree, slots 1 .. k - 1
   __shared__ std::uint32_t cnt[256], first[256], dest[256];
   extern __shared__ __align__(16) unsigned char smem[];
   word* grouped = reinterpret_cast<word*>(smem);
@@ -123,8 +121,8 @@ __global__ void __launch_bounds__(THREADS, 2) bucket_scatter_kernel(Source src, 
   static_assert(THREADS >= 256, "one thread per bucket in the local scan");
   tile_place p;
   if (!locate_tile<TILE>(segs, blockIdx.x, p)) return;
+  load_search_tree(splitters + std::uint64_t(p.segment) * (k - 1), k, spl);
   for (int j = threadIdx.x; j < k; j += THREADS) {
-    if (j < k - 1) spl[j] = splitters[std::uint64_t(p.segment) * (k - 1) + j];
     cnt[j] = 0;
     dest[j] = offsets[count_slot(segs, p, k, j)];
   }
