@@ -167,8 +167,9 @@ void add_primitives(py::module_& m) {
   const char* sort_idx_doc = R"doc(The stable sorting permutation of x (numpy.argsort(x, kind="stable")).
 
 Ascending puts NaN last; descending=True puts the largest first and NaN first,
-equal keys keeping their input order. variant: "auto", "merge_path" or
-"binary_search" (the BSGP paper's Listing 2). Returns int64 indices, an array
+equal keys keeping their input order. variant: "auto", "merge_path",
+"binary_search" (the BSGP paper's Listing 2) or "sample_sort" (GPU, 32-bit
+integer keys; auto picks it from 2^22 keys). Returns int64 indices, an array
 of x's kind (numpy, CuPy or torch).)doc";
   m.def("sort_idx", &sort_idx_py, py::arg("x"), py::arg("descending") = false, py::arg("variant") = "auto",
         sort_idx_doc);

@@ -206,11 +206,11 @@ template <class Key, class Compare>
 inline constexpr bool sample_sortable_v = std::is_integral_v<Key> && !std::is_same_v<Key, bool> &&
                                           sizeof(Key) <= 4 &&
                                           (std::is_same_v<Compare, less> || std::is_same_v<Compare, greater>);
-inline constexpr std::uint64_t sample_sort_min_keys = std::uint64_t(1) << 20;
+inline constexpr std::uint64_t sample_sort_min_keys = std::uint64_t(1) << 22;  // H100: merge_path wins at 2M, sample_sort at 4M
 }  // namespace detail
 
 // What `automatic` resolves to on the GPU for n keys of type Key under comp:
-// sample_sort from 2^20 keys where it applies, merge_path otherwise.
+// sample_sort from 2^22 keys where it applies, merge_path otherwise.
 template <class Key, class Compare>
 sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v, std::uint64_t n) {
   if (v != sort_idx_variant::automatic) return v;

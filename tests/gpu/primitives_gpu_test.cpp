@@ -54,13 +54,13 @@ TYPED_TEST(PrimitivesGpu, SortIdx) {
       check_sort_idx<device_space, TypeParam, std::uint64_t>(sp, ordo::sort_idx_variant::sample_sort,
                                                              ordo::greater{}, n, n + 9);
     }
-    // automatic picks sample_sort from 2^20 keys.
-    EXPECT_EQ((ordo::chosen_variant<TypeParam, ordo::less>(sp.exec, ordo::sort_idx_variant::automatic, 3000017)),
+    // automatic picks sample_sort from 2^22 keys.
+    EXPECT_EQ((ordo::chosen_variant<TypeParam, ordo::less>(sp.exec, ordo::sort_idx_variant::automatic, 4194321)),
               ordo::sort_idx_variant::sample_sort);
     check_sort_idx<device_space, TypeParam, std::uint32_t>(sp, ordo::sort_idx_variant::automatic, ordo::less{},
-                                                           3000017, 10);
+                                                           4194321, 10);
   } else {
-    EXPECT_EQ((ordo::chosen_variant<TypeParam, ordo::less>(sp.exec, ordo::sort_idx_variant::automatic, 3000017)),
+    EXPECT_EQ((ordo::chosen_variant<TypeParam, ordo::less>(sp.exec, ordo::sort_idx_variant::automatic, 4194321)),
               ordo::sort_idx_variant::merge_path);
   }
 }

@@ -104,7 +104,7 @@ void add_primitives_commands(CLI::App& app) {
     cmd->add_option("-o,--output", a->output, "where the permutation goes; the format follows its extension")->required();
     cmd->add_option("--sorted", a->sorted, "also write the sorted keys here");
     cmd->add_flag("--descending", a->descending, "largest first (NaN first); default ascending (NaN last)");
-    cmd->add_option("--variant", a->variant, "auto, merge_path or binary_search (the paper's Listing 2)");
+    cmd->add_option("--variant", a->variant, "auto, merge_path, binary_search (the paper's Listing 2) or sample_sort (GPU, 32-bit integer keys)");
     add_io_options(cmd, *a);
     cmd->callback([a] { run_sortidx(*a); });
   }
