@@ -83,21 +83,23 @@ TYPED_TEST(RoughGpu, AdaptiveSortEscalates) {  // radii between the guesses and 
     }
 }
 
-// The keys 0..n-1, with two keys 40 apart swapped across `edge` if it is
-// not 0: further apart than any radius the register kernels sort.
+// The keys 0..n-1, with two keys `apart` apart swapped across `edge` if it
+// is not 0: further apart than the radius the kernel under test sorts.
 template <class K>
-std::vector<K> counting_keys(std::size_t n, std::size_t edge = 0) {
+std::vector<K> counting_keys(std::size_t n, std::size_t edge = 0, std::size_t apart = 40) {
   std::vector<K> h(n);
   for (std::size_t i = 0; i < n; ++i) h[i] = K(i);
-  if (edge) std::swap(h[edge - 14], h[edge + 26]);
+  if (edge) std::swap(h[edge - apart / 3], h[edge - apart / 3 + apart]);
   return h;
 }
+
+constexpr int register_runs[] = {16, 32, 64, 128, 256, 512};
 
 std::string runs_of(int run, std::size_t n) { return "runs of " + std::to_string(run) + ", n=" + std::to_string(n); }
 
 using rough_policy = ordo::detail::rough::sm90_rough_policy;
 
-// The keys-only register kernels check the boundaries between their blocks
+// The keys-only register kernels (runs of 16 to 512) check the boundaries between their blocks
 // in a second kernel: out-of-order pairs that only meet there (a swap across
 // a block's edge), and arrays ending just around a block. Each must come out
 // sorted: by the kernel, or by the fallback.
@@ -105,8 +107,8 @@ TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
   ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
-  for (int run : {16, 32}) {
-    const std::size_t span = rough_policy::keys_block_span(run);
+  for (int run : register_runs) {
+    const std::size_t span = rough_policy::keys_block_span(run, sizeof(K)), apart = std::size_t(run / 2) + 24;
     const std::uint64_t hint = std::uint64_t(run / 2);
     for (std::size_t n : {span - 1, span, span + 1, 3 * span + 17}) {
       const std::string what = runs_of(run, n);
@@ -114,7 +116,7 @@ TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
       check_sort_keys<device_space, K>(sp, counting_keys<K>(n), true, {false, hint}, what + " (sorted, descending)");
       if (n < 2 * span) continue;
       for (std::size_t edge : {span - run / 2, 2 * span - run / 2}) {
-        const auto bad = counting_keys<K>(n, edge);
+        const auto bad = counting_keys<K>(n, edge, apart);
         const std::string at = what + ", swap across the block edge at " + std::to_string(edge);
         check_sort_keys<device_space, K>(sp, bad, false, {true}, at + " (adaptive)");
         check_sort_keys<device_space, K>(sp, bad, false, {false, hint}, at + " (hint " + std::to_string(hint) + ")");
@@ -128,11 +130,11 @@ TYPED_TEST(RoughGpu, RegisterKernelEdgeSmall) {
   ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
-  for (int run : {16, 32}) {
-    const std::size_t span = rough_policy::keys_block_span(run), n = 2 * span + 17;
+  for (int run : register_runs) {
+    const std::size_t span = rough_policy::keys_block_span(run, sizeof(K)), n = 2 * span + 17;
     const ordo_test::sort_call hint{false, std::uint64_t(run / 2)};
     check_sort_keys<device_space, K>(sp, counting_keys<K>(n), false, hint, runs_of(run, n) + " (sorted)");
-    check_sort_keys<device_space, K>(sp, counting_keys<K>(n, span - run / 2), false, hint,
+    check_sort_keys<device_space, K>(sp, counting_keys<K>(n, span - run / 2, std::size_t(run / 2) + 24), false, hint,
                                      runs_of(run, n) + " (swap at the block edge)");
   }
 }

@@ -26,17 +26,28 @@ struct sm90_rough_policy {
   // (roughsort_pairs_kernel.cuh), 256 threads.
   static constexpr int keys_max_run = 32;
   static constexpr int keys_threads = 256;
+  // Then runs of 64 to 512 spread over 4 to 32 lanes of 16 keys
+  // (roughsort_lanes_kernel.cuh), 512 threads for 4-byte keys (the last run
+  // of a block is a halo: 1/16 of the reads), 256 for 8-byte keys.
+  static constexpr int lanes_max_run = 512;
+  static constexpr int lanes_threads(int code_bytes) { return code_bytes == 4 ? 512 : 256; }
+  // Their crossover with CUB's radix sort (runs of 512 still win; H100,
+  // docs/benchmarks.md).
+  static constexpr std::uint64_t max_keys_radius = 256;
   // The output positions one block of those kernels covers; block b + 1's
   // first output is at (b + 1) * span - run / 2 (the tests aim at it).
-  static constexpr std::uint64_t keys_block_span(int run) {
-    return run <= 16 ? std::uint64_t(keys_threads - 1) * run : std::uint64_t(keys_threads - 2) * (run / 2);
+  static constexpr std::uint64_t keys_block_span(int run, int code_bytes = 4) {
+    return run <= 16   ? std::uint64_t(keys_threads - 1) * run
+           : run <= 32 ? std::uint64_t(keys_threads - 2) * (run / 2)
+                       : std::uint64_t(lanes_threads(code_bytes) - run / 16) * 16;
   }
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
                     "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu; keys-only integers: "
-                    "register runs of 16 (a run per thread) and 32 (a run per two threads), %d threads\n",
+                    "register runs of 16 (a run per thread) and 32 (a run per two threads), %d threads, "
+                    "runs of 64..%d over lanes of 16 keys (%d threads; crossover k <= %llu)\n",
                  min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius,
-                 keys_threads);
+                 keys_threads, lanes_max_run, lanes_threads(4), (unsigned long long)max_keys_radius);
   }
 };
 

@@ -4,14 +4,17 @@
 // codes canonical so that -0.0 ties +0.0 and NaN sorts last, as ordo::less
 // says); the kernels are compiled once per code width (rough_codes_32/64.cu).
 //
-// The adaptive sort guesses k <= 16. Keys-only integer sorts first take the
-// register kernel (roughsort_keys_kernel.cuh), which checks that its output
-// is sorted; every other sort runs the fused window kernel, which checks its
-// own precondition. A failing window reports its radius; the
-// next guess covers that (at least doubling), until the radius passes the
-// crossover and CUB's radix sort takes over. Each guess costs one small
-// device-to-host copy; a wrong one costs little because blocks stop as soon
-// as one has failed. Random input therefore pays one aborted launch.
+// The adaptive sort first measures a lower bound of the radius on a sample
+// of windows (radius_probe_kernel.cuh, 0.1% of the keys): past the
+// crossover it goes straight to CUB's radix sort, otherwise it starts at the
+// run length that bound asks for. Keys-only integer sorts take the register
+// kernels (runs of 16 and 32: roughsort_keys/pairs_kernel.cuh; 64 to 512:
+// roughsort_lanes_kernel.cuh), which check that their output is sorted;
+// every other sort runs the fused window kernel, which checks its own
+// precondition and reports its radius when it fails. A failed guess is
+// followed by a larger run (at least doubling), until the crossover. Each
+// guess costs one small device-to-host copy; a wrong one costs little
+// because blocks stop as soon as one has failed.
 #pragma once
 #include <cuda_runtime.h>
 
@@ -23,8 +26,10 @@
 #include "ordo/cuda/detail/scratch.cuh"
 #include "ordo/cuda/rough_sort/dispatch/policies.cuh"
 #include "ordo/cuda/rough_sort/kernel/radius_kernels.cuh"
+#include "ordo/cuda/rough_sort/kernel/radius_probe_kernel.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"
+#include "ordo/cuda/rough_sort/kernel/roughsort_lanes_kernel.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_pairs_kernel.cuh"
 #include "ordo/rough_sort.hpp"
 
@@ -69,26 +74,55 @@ rough_status window_pass(const cuda& exec, const code_io<Code>& io, std::uint64_
 }
 
 // Keys-only integer sorts (equal codes are equal keys, so stability is moot)
-// take the register kernel for runs up to keys_max_run.
+// take the register kernels, for runs up to lanes_max_run.
 template <class Code>
-bool keys_kernel_fits(const code_io<Code>& io, int R) {
-  return io.values.bytes == 0 && io.kind != key_kind::floating && R <= sm90_rough_policy::keys_max_run;
+bool keys_only_integers(const code_io<Code>& io) {
+  return io.values.bytes == 0 && io.kind != key_kind::floating;
 }
 
-// One pass of a register kernel (runs of 16 or 32): `failed` when the keys
+template <class Code>
+bool keys_kernel_fits(const code_io<Code>& io, int R) {
+  return keys_only_integers(io) && R <= sm90_rough_policy::lanes_max_run;
+}
+
+template <class Code, int G>
+void launch_lanes(const cuda& exec, const code_io<Code>& io, std::uint64_t n, rough_status* st, Code* edges,
+                  std::uint64_t blocks) {
+  constexpr int threads = sm90_rough_policy::lanes_threads(sizeof(Code));
+  roughsort_lanes_kernel<Code, threads, G><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st, edges);
+}
+
+// The blocks a register kernel needs for runs of R.
+template <class Code>
+std::uint64_t keys_blocks(std::uint64_t n, int R) {
+  constexpr int threads = sm90_rough_policy::keys_threads;
+  if (R <= 16) return ((n + 15) / 16 + 1 + keys_runs_per_block<threads> - 1) / keys_runs_per_block<threads>;
+  if (R <= 32) return ((n + 15) / 16 + 1 + pair_chunks_per_block<threads> - 1) / pair_chunks_per_block<threads>;
+  const std::uint64_t per = sm90_rough_policy::lanes_threads(sizeof(Code)) - R / lane_chunk;
+  return ((n + lane_chunk - 1) / lane_chunk + R / lane_chunk / 2 + per - 1) / per;
+}
+
+// One pass of a register kernel (runs of 16 to 512): `failed` when the keys
 // were not R/2-sorted (the output is then an unsorted permutation).
 template <class Code>
 rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R) {
   constexpr int threads = sm90_rough_policy::keys_threads;
-  const std::uint64_t blocks = R <= 16 ? ((n + 15) / 16 + 1 + keys_runs_per_block<threads> - 1) / keys_runs_per_block<threads>
-                                       : ((n + 15) / 16 + 1 + pair_chunks_per_block<threads> - 1) / pair_chunks_per_block<threads>;
+  const std::uint64_t blocks = keys_blocks<Code>(n, R);
   scratch<rough_status> st(exec, 1);
   scratch<Code> edges(exec, 2 * blocks);
   ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
-  if (R <= 16)
-    roughsort_keys_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
-  else
-    roughsort_pairs_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
+  switch (R) {
+    case 16:
+      roughsort_keys_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
+      break;
+    case 32:
+      roughsort_pairs_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
+      break;
+    case 64: launch_lanes<Code, 4>(exec, io, n, st.get(), edges.get(), blocks); break;
+    case 128: launch_lanes<Code, 8>(exec, io, n, st.get(), edges.get(), blocks); break;
+    case 256: launch_lanes<Code, 16>(exec, io, n, st.get(), edges.get(), blocks); break;
+    default: launch_lanes<Code, 32>(exec, io, n, st.get(), edges.get(), blocks); break;
+  }
   ORDO_CUDA_CHECK(cudaGetLastError());
   check_block_edges_kernel<Code><<<elementwise_blocks(blocks), 256, 0, exec.stream>>>(edges.get(), blocks, st.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
@@ -96,6 +130,21 @@ rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t 
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
   return h;
+}
+
+// A lower bound of the radius from probe_windows sampled windows.
+template <class Code>
+std::uint64_t radius_lower_bound(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
+  if (n < 2) return 0;
+  scratch<rough_status> st(exec, 1);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  const unsigned windows = n <= std::uint64_t(probe_window) ? 1u : unsigned(probe_windows);
+  radius_probe_kernel<Code><<<windows, probe_threads, 0, exec.stream>>>(io, n, st.get());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  rough_status h{};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  return h.lower_bound;
 }
 
 template <class Code>
@@ -125,6 +174,10 @@ extern template rough_status window_pass<std::uint64_t>(const cuda&, const code_
                                                         int, std::uint64_t, bool);
 extern template rough_status keys_pass<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, std::uint64_t, int);
 extern template rough_status keys_pass<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t, int);
+extern template std::uint64_t radius_lower_bound<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&,
+                                                                std::uint64_t);
+extern template std::uint64_t radius_lower_bound<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&,
+                                                                std::uint64_t);
 extern template std::uint64_t radius_codes<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, std::uint64_t);
 extern template std::uint64_t radius_codes<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t);
 
@@ -180,20 +233,21 @@ void sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const void* 
   if (o.variant == sort_variant::merge_sort) return merge_sort_cuda(exec, keys_in, keys_out, v, n, desc);
   if (o.variant != sort_variant::radix_sort) {
     const auto io = make_io(keys_in, keys_out, v, desc);
-    const std::uint64_t limit = o.variant == sort_variant::rough_sort ? std::uint64_t(max_run<Key>() / 2)
-                                : o.max_rough_radius             ? o.max_rough_radius
-                                                                 : sm90_rough_policy::max_rough_radius;
-    int run = sm90_rough_policy::first_guess_run;
-    if (keys_kernel_fits(io, sm90_rough_policy::keys_max_run)) {
-      // One register pass covers every radius up to keys_max_run / 2; it
-      // says nothing about a larger radius, so the next guess is the next run.
-      if (!keys_pass(exec, io, n, sm90_rough_policy::keys_max_run).failed) return;
-      run = 2 * sm90_rough_policy::keys_max_run;
-    }
-    while (run <= max_run<Key>() && std::uint64_t(run / 2) <= std::max<std::uint64_t>(limit, 8)) {
-      const rough_status st = window_pass(exec, io, n, run, std::uint64_t(run / 2), false);
+    const bool keys = keys_only_integers(io);
+    const int top = keys ? sm90_rough_policy::lanes_max_run : max_run<Key>();
+    const std::uint64_t limit = o.variant == sort_variant::rough_sort ? std::uint64_t(top / 2)
+                                : o.max_rough_radius                ? o.max_rough_radius
+                                : keys                              ? sm90_rough_policy::max_keys_radius
+                                                                    : sm90_rough_policy::max_rough_radius;
+    const std::uint64_t bound = radius_lower_bound(exec, io, n);
+    int run = std::max(sm90_rough_policy::first_guess_run, run_for_radius(bound));
+    // One register pass covers every radius up to 16 (runs of 32 cost no more than 16).
+    if (keys) run = std::max(run, sm90_rough_policy::keys_max_run);
+    while (bound <= limit && run <= top && std::uint64_t(run / 2) <= std::max<std::uint64_t>(limit, 8)) {
+      const rough_status st = keys ? keys_pass(exec, io, n, run) : window_pass(exec, io, n, run, std::uint64_t(run / 2), false);
       if (!st.failed) return;
       if (st.lower_bound > limit) break;
+      // The register kernels say nothing of the radius but that it is more than run / 2.
       run = run_for_radius(std::max<std::uint64_t>(st.lower_bound, std::uint64_t(run)));
     }
   }
@@ -213,22 +267,28 @@ void rough_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const 
   const value_mover v{values_in, values_out, value_bytes};
   const auto io = make_io(keys_in, keys_out, v, desc);
   const int run = run_for_radius(k);
-  // Beyond the fused kernel's runs, or (automatic) past the measured
-  // crossover where radix sort is faster: check k, then a full sort.
-  if (run > max_run<Key>() ||
-      (o.variant == rough_sort_variant::automatic && k > sm90_rough_policy::max_rough_radius)) {
+  const bool keys = keys_kernel_fits(io, run);
+  // Beyond the kernels' runs, or (automatic) past the measured crossover
+  // where radix sort is faster: check k, then a full sort.
+  if ((!keys && run > max_run<Key>()) ||
+      (o.variant == rough_sort_variant::automatic &&
+       k > (keys ? sm90_rough_policy::max_keys_radius : sm90_rough_policy::max_rough_radius))) {
     if (raise) {
       const std::uint64_t r = radius_cuda(exec, keys_in, n, o.order);
       if (r > k) throw_not_k_sorted(k, r);
     }
     return radix_sort_any(exec, kind_of<Key>(), desc, unsigned(sizeof(Key)), keys_in, keys_out, v, n);
   }
-  if (raise && window_pass(exec, io, n, run, k, true).failed)
-    throw_not_k_sorted(k, radius_cuda(exec, keys_in, n, o.order));
+  if (raise) {
+    // The window kernel checks k in one pass where it has runs that long.
+    const bool bad = run <= max_run<Key>() ? window_pass(exec, io, n, run, k, true).failed
+                                           : radius_codes(exec, io, n) > k;
+    if (bad) throw_not_k_sorted(k, radius_cuda(exec, keys_in, n, o.order));
+  }
   // Sorting is right whenever the keys are run/2-sorted, so that is what the
   // kernel checks (a hint a little low still sorts in one pass).
-  const bool failed = keys_kernel_fits(io, run) ? keys_pass(exec, io, n, run).failed
-                                                : window_pass(exec, io, n, run, raise ? k : std::uint64_t(run / 2), false).failed;
+  const bool failed = keys ? keys_pass(exec, io, n, run).failed
+                           : window_pass(exec, io, n, run, raise ? k : std::uint64_t(run / 2), false).failed;
   if (failed)
     sort_cuda(exec, keys_in, keys_out, values_in, values_out, value_bytes, n, sort_options{o.order});
 }

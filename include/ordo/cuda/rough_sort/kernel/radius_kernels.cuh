@@ -9,9 +9,11 @@
 //   2. chunk_carries_kernel: one block turns those into the maxima of every
 //      prefix of chunks and the minima of every suffix.
 //   3. radius_chunk_kernel: each chunk rebuilds b and c for its elements (with
-//      the carries) in shared memory; a record whose j(i) lies in the chunk
-//      binary-searches b there; one whose j(i) lies in an earlier chunk finds
-//      that chunk, then the group, then the element (the rare "far" case,
+//      the carries) in shared memory. A record is searched only when it can
+//      beat the best radius known (the block's, seeded with what finished
+//      blocks found): one comparison with b best + 1 places back. Then it
+//      binary-searches b in the chunk, or, when j(i) lies in an earlier chunk,
+//      finds that chunk, then the group, then the element (the "far" case,
 //      O(log n + 32) loads, bounded even on adversarial input).
 #pragma once
 #include <cub/block/block_reduce.cuh>
@@ -61,14 +63,22 @@ __global__ void __launch_bounds__(radius_threads)
     if (lane == 0) gmax[e * (radius_threads / 32) + warp] = gm;
   }
   __syncthreads();
-  if (t == 0) {
-    Code run = 0;
-    const std::uint64_t g0 = base / 32;
-    for (int i = 0; i < radius_groups; ++i) {
-      run = gmax[i] > run ? gmax[i] : run;
-      group_prefix[g0 + i] = run;
+  // The chunk-local prefix maxima of the 64 groups: two warps scan 32 each.
+  Code run = 0;
+  if (warp < 2) {
+    run = gmax[t];
+    for (int o = 1; o < 32; o *= 2) {
+      const Code w = __shfl_up_sync(0xffffffffu, run, o);
+      if (lane >= o) run = w > run ? w : run;
     }
-    chunk_max[blockIdx.x] = run;
+  }
+  __syncthreads();
+  if (warp == 0) gmax[t] = run;
+  __syncthreads();
+  if (warp < 2) {
+    if (warp == 1) run = gmax[31] > run ? gmax[31] : run;
+    group_prefix[base / 32 + t] = run;
+    if (t == radius_groups - 1) chunk_max[blockIdx.x] = run;
   }
   const Code m = reduce_t(red).Reduce(mn, ::cuda::minimum<>{});
   if (t == 0) chunk_min[blockIdx.x] = m;
@@ -135,7 +145,11 @@ __global__ void __launch_bounds__(radius_threads)
   constexpr int W = radius_chunk, E = items_per_thread;
   __shared__ typename scan_t::TempStorage tmp;
   __shared__ Code sb[W + W / 32], sc[W + W / 32];
+  __shared__ unsigned long long block_best;
   const int t = threadIdx.x;
+  // Radii other blocks already found are lower bounds here too.
+  const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);
+  if (t == 0) block_best = known;
   const std::uint64_t chunk = blockIdx.x, base = chunk * W;
   const Code carry_b = chunk ? prefix_max[chunk - 1] : Code(0);
   const Code carry_c = chunk + 1 < chunks ? suffix_min[chunk + 1] : ~Code(0);
@@ -158,20 +172,41 @@ __global__ void __launch_bounds__(radius_threads)
     sc[skew(W - 1 - (t * E + e))] = r[e] < carry_c ? r[e] : carry_c;
   }
   __syncthreads();
-  unsigned long long best = 0;
+  // Only a record that beats the best radius known so far needs its j(i):
+  // it does when the prefix max best + 1 places back exceeds it, one shared
+  // load (far back: one bound from the group maxima). So on a k-sorted array
+  // almost every record costs a comparison, and the searches that remain
+  // each raise the best.
+  unsigned long long best = block_best;
 #pragma unroll 1
   for (int e = 0; e < E; ++e) {
     const int j = t * E + e;
     if (base + j >= n) break;
     const Code cj = sc[skew(j)], next = j + 1 < W ? sc[skew(j + 1)] : carry_c;
     if (!(sb[skew(j)] > cj) || !(cj < next)) continue;  // in order here, or not a record
+    const unsigned long long shared_best = *reinterpret_cast<volatile unsigned long long*>(&block_best);
+    best = shared_best > best ? shared_best : best;
+    const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // chunk-local; beaten iff LR[q] > cj
     std::uint64_t first;
-    if (carry_b > cj) first = first_greater_far(io, prefix_max, group_prefix, chunk, cj);
-    else first = base + first_above(sb, j, cj);
-    best = max(best, (unsigned long long)(base + j - first));
+    if (carry_b > cj) {  // j(i) lies before the chunk
+      const std::int64_t g = std::int64_t(base) + q;
+      if (g < 0) continue;
+      if (q < 0) {
+        const std::uint64_t c = std::uint64_t(g) / W;
+        const Code group_max = group_prefix[std::uint64_t(g) / 32];
+        const Code bound = c ? (prefix_max[c - 1] > group_max ? prefix_max[c - 1] : group_max) : group_max;
+        if (!(bound > cj)) continue;
+      }
+      first = first_greater_far(io, prefix_max, group_prefix, chunk, cj);
+    } else {
+      if (q < 0 || !(sb[skew(int(q))] > cj)) continue;
+      first = base + first_above(sb, int(q) + 1, cj);
+    }
+    const unsigned long long d = base + j - first;
+    if (d > best) best = d, atomicMax(&block_best, d);
   }
   for (int o = 16; o > 0; o /= 2) best = max(best, __shfl_xor_sync(0xffffffffu, best, o));
-  if ((t & 31) == 0 && best) atomicMax(radius, best);
+  if ((t & 31) == 0 && best > known) atomicMax(radius, best);
 }
 
 }  // namespace ordo::detail::rough
