@@ -18,7 +18,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -174,8 +176,14 @@ void bench_figure_point(results& radius_res, results& sort_res, const options& o
 
 void run_rough_sort(const options& opt) {
   results radius_res("radius"), sort_res("sort");
-  for (long long k : {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536, -1})
-    bench_k(radius_res, sort_res, opt, k);
+  // ORDO_BENCH_KS="1,256,-1" restricts the sweep (for profiling; -1 is random input).
+  std::vector<long long> ks = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536, -1};
+  if (const char* env = std::getenv("ORDO_BENCH_KS")) {
+    ks.clear();
+    std::stringstream list(env);
+    for (std::string k; std::getline(list, k, ',');) ks.push_back(std::stoll(k));
+  }
+  for (long long k : ks) bench_k(radius_res, sort_res, opt, k);
   if (opt.figures) {
     for (u64 n : {250000, 500000, 750000, 1000000, 1250000}) {
       bench_figure_point(radius_res, sort_res, opt, "fig1", n, 2, false, true);

@@ -17,6 +17,10 @@
 // because blocks stop as soon as one has failed.
 #pragma once
 #include <cuda_runtime.h>
+#include <thrust/iterator/reverse_iterator.h>
+
+#include <cub/device/device_scan.cuh>
+#include <cuda/functional>
 
 #include <algorithm>
 #include <cstdint>
@@ -157,8 +161,18 @@ std::uint64_t radius_codes(const cuda& exec, const code_io<Code>& io, std::uint6
   chunk_extrema_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.get(), cmin.get(),
                                                                                    groups.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
-  chunk_carries_kernel<Code><<<1, 1024, 0, exec.stream>>>(cmax.get(), cmin.get(), chunks);
-  ORDO_CUDA_CHECK(cudaGetLastError());
+  // The carries: prefix maxima of the chunk maxima, suffix minima of the minima.
+  const auto rmin = thrust::make_reverse_iterator(cmin.get() + chunks);
+  std::size_t max_bytes = 0, min_bytes = 0;
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, max_bytes, cmax.get(), cmax.get(), ::cuda::maximum<>{},
+                                                 chunks, exec.stream));
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, min_bytes, rmin, rmin, ::cuda::minimum<>{}, chunks,
+                                                 exec.stream));
+  scratch<unsigned char> tmp(exec, std::max(max_bytes, min_bytes));
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.get(), max_bytes, cmax.get(), cmax.get(), ::cuda::maximum<>{},
+                                                 chunks, exec.stream));
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.get(), min_bytes, rmin, rmin, ::cuda::minimum<>{}, chunks,
+                                                 exec.stream));
   radius_chunk_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.get(), cmin.get(),
                                                                                   groups.get(), chunks, r.get());
   ORDO_CUDA_CHECK(cudaGetLastError());

@@ -6,8 +6,8 @@
 // first element larger than c[i].
 //   1. chunk_extrema_kernel: per chunk of 2048 its max and min, and per group
 //      of 32 the chunk-local prefix maximum (for searches from other chunks).
-//   2. chunk_carries_kernel: one block turns those into the maxima of every
-//      prefix of chunks and the minima of every suffix.
+//   2. two CUB scans turn those into the maxima of every prefix of chunks and
+//      the minima of every suffix (in place; the dispatch runs them).
 //   3. radius_chunk_kernel: each chunk rebuilds b and c for its elements (with
 //      the carries) in shared memory. A record is searched only when it can
 //      beat the best radius known (the block's, seeded with what finished
@@ -82,36 +82,6 @@ __global__ void __launch_bounds__(radius_threads)
   }
   const Code m = reduce_t(red).Reduce(mn, ::cuda::minimum<>{});
   if (t == 0) chunk_min[blockIdx.x] = m;
-}
-
-// One block: prefix maxima and suffix minima over the chunks, in place.
-template <class Code>
-__global__ void __launch_bounds__(1024) chunk_carries_kernel(Code* chunk_max, Code* chunk_min, std::uint64_t chunks) {
-  using scan_t = cub::BlockScan<Code, 1024>;
-  __shared__ typename scan_t::TempStorage tmp;
-  const int t = threadIdx.x;
-  const std::uint64_t per = (chunks + 1023) / 1024;
-  const std::uint64_t s = std::min(chunks, t * per), e = std::min(chunks, s + per);
-  Code mx = 0, mn = ~Code(0);
-  for (std::uint64_t i = s; i < e; ++i) mx = chunk_max[i] > mx ? chunk_max[i] : mx;
-  // Suffix minima through a forward scan in reversed thread order.
-  __shared__ Code mins[1024];
-  for (std::uint64_t i = s; i < e; ++i) mn = chunk_min[i] < mn ? chunk_min[i] : mn;
-  mins[1023 - t] = mn;
-  __syncthreads();
-  Code before_max;
-  scan_t(tmp).ExclusiveScan(mx, before_max, Code(0), ::cuda::maximum<>{});
-  __syncthreads();
-  Code after_min;
-  scan_t(tmp).ExclusiveScan(mins[t], after_min, ~Code(0), ::cuda::minimum<>{});
-  __syncthreads();
-  mins[1023 - t] = after_min;  // now: the min of the chunks after thread (1023 - t)'s
-  __syncthreads();
-  after_min = mins[t];
-  Code run = before_max;
-  for (std::uint64_t i = s; i < e; ++i) run = chunk_max[i] > run ? chunk_max[i] : run, chunk_max[i] = run;
-  run = after_min;
-  for (std::uint64_t i = e; i-- > s;) run = chunk_min[i] < run ? chunk_min[i] : run, chunk_min[i] = run;
 }
 
 // j(i) for a record whose first larger element lies before chunk `chunk`:
