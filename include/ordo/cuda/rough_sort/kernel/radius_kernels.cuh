@@ -5,106 +5,125 @@
 // records i (c[i] < c[i+1]) can attain the maximum, and for them j(i) is the
 // first element larger than c[i].
 //   1. chunk_extrema_kernel: per chunk of 2048 its max and min, and per group
-//      of 32 the chunk-local prefix maximum (for searches from other chunks).
+//      of 16 the chunk-local prefix maximum (for lookups from later chunks).
 //   2. two CUB scans turn those into the maxima of every prefix of chunks and
 //      the minima of every suffix (in place; the dispatch runs them).
-//   3. radius_chunk_kernel: each chunk rebuilds b and c for its elements (with
-//      the carries) in shared memory. A record is searched only when it can
-//      beat the best radius known (the block's, seeded with what finished
-//      blocks found): one comparison with b best + 1 places back. Then it
-//      binary-searches b in the chunk, or, when j(i) lies in an earlier chunk,
-//      finds that chunk, then the group, then the element (the "far" case,
-//      O(log n + 32) loads, bounded even on adversarial input).
+//   3. radius_chunk_kernel: each chunk rebuilds b (with the carries) in shared
+//      memory and c in registers. A record is searched only when it can beat
+//      the best radius known (the block's, seeded with what finished blocks
+//      found): exactly when b, best + 1 places back, exceeds it. That is one
+//      shared load, or, before the chunk, three loads of the carries and the
+//      group's 16 keys. So on a k-sorted array almost every record costs a
+//      comparison, and each search that remains raises the best.
+// Keys are read in blocked order (16-byte vectors, 8 per thread), so no
+// shared-memory staging.
 #pragma once
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 #include <cuda/functional>
 
-#include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"  // skew
+#include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"  // load_run, skew, first_above
 #include "ordo/cuda/segmented_sort/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 
 inline constexpr int radius_threads = 256;
 inline constexpr int radius_chunk = radius_threads * items_per_thread;  // 2048
-inline constexpr int radius_groups = radius_chunk / 32;                  // 64 per chunk
+inline constexpr int radius_group = 16;
+inline constexpr int radius_groups = radius_chunk / radius_group;  // 128 per chunk
+static_assert(radius_group == 2 * items_per_thread, "a group is two threads' keys");
 
 template <class Code>
-__device__ __forceinline__ Code load_or(const segsort::code_io<Code>& io, std::uint64_t g, std::uint64_t n, Code pad) {
-  return g < n ? io.load(g) : pad;
+__device__ __forceinline__ Code max_of(Code a, Code b) {
+  return a > b ? a : b;
 }
-
 template <class Code>
-__device__ __forceinline__ Code warp_max(Code v) {
-  for (int o = 16; o > 0; o /= 2) {
-    const Code w = __shfl_xor_sync(0xffffffffu, v, o);
-    v = w > v ? w : v;
-  }
-  return v;
+__device__ __forceinline__ Code min_of(Code a, Code b) {
+  return a < b ? a : b;
 }
 
 template <class Code>
 __global__ void __launch_bounds__(radius_threads)
     chunk_extrema_kernel(segsort::code_io<Code> io, std::uint64_t n, Code* chunk_max, Code* chunk_min,
                          Code* group_prefix) {
+  using scan_t = cub::BlockScan<Code, radius_threads>;
   using reduce_t = cub::BlockReduce<Code, radius_threads>;
-  __shared__ typename reduce_t::TempStorage red;
-  __shared__ Code gmax[radius_groups];
-  const int t = threadIdx.x, lane = t & 31, warp = t >> 5;
-  const std::uint64_t base = std::uint64_t(blockIdx.x) * radius_chunk;
-  Code mn = ~Code(0);
+  __shared__ union {
+    typename scan_t::TempStorage scan;
+    typename reduce_t::TempStorage reduce;
+  } sm;
+  constexpr int E = items_per_thread;
+  const int t = threadIdx.x;
+  const std::uint64_t base = std::uint64_t(blockIdx.x) * radius_chunk, first = base + std::uint64_t(t) * E;
+  Code c[E];
+  load_run<Code, E>(io, n, std::int64_t(first), c);
+  Code mx = 0, mn = ~Code(0);
 #pragma unroll
-  for (int e = 0; e < items_per_thread; ++e) {
-    // Warp `warp` at step e reads the 32 consecutive elements of group e * 8 + warp.
-    const std::uint64_t g = base + std::uint64_t(e) * radius_threads + t;
-    const Code v = load_or(io, g, n, Code(0));
-    if (g < n) mn = v < mn ? v : mn;
-    const Code gm = warp_max(v);
-    if (lane == 0) gmax[e * (radius_threads / 32) + warp] = gm;
-  }
+  for (int e = 0; e < E; ++e)
+    if (first + e < n) mx = max_of(mx, c[e]), mn = min_of(mn, c[e]);
+  Code prefix;
+  scan_t(sm.scan).InclusiveScan(mx, prefix, ::cuda::maximum<>{});
+  if (t & 1) group_prefix[base / radius_group + t / 2] = prefix;  // odd threads end a group
+  if (t == radius_threads - 1) chunk_max[blockIdx.x] = prefix;
   __syncthreads();
-  // The chunk-local prefix maxima of the 64 groups: two warps scan 32 each.
-  Code run = 0;
-  if (warp < 2) {
-    run = gmax[t];
-    for (int o = 1; o < 32; o *= 2) {
-      const Code w = __shfl_up_sync(0xffffffffu, run, o);
-      if (lane >= o) run = w > run ? w : run;
-    }
-  }
-  __syncthreads();
-  if (warp == 0) gmax[t] = run;
-  __syncthreads();
-  if (warp < 2) {
-    if (warp == 1) run = gmax[31] > run ? gmax[31] : run;
-    group_prefix[base / 32 + t] = run;
-    if (t == radius_groups - 1) chunk_max[blockIdx.x] = run;
-  }
-  const Code m = reduce_t(red).Reduce(mn, ::cuda::minimum<>{});
+  const Code m = reduce_t(sm.reduce).Reduce(mn, ::cuda::minimum<>{});
   if (t == 0) chunk_min[blockIdx.x] = m;
 }
 
-// j(i) for a record whose first larger element lies before chunk `chunk`:
-// the first chunk whose prefix max exceeds v, its first group, the element.
+// b (the prefix maximum) at global position g < n, from the carries, the
+// group maxima and the group's own keys: one round of independent loads.
 template <class Code>
-__device__ std::uint64_t first_greater_far(const segsort::code_io<Code>& io, const Code* prefix_max,
-                                           const Code* group_prefix, std::uint64_t chunk, Code v) {
-  std::uint64_t lo = 0, hi = chunk;
+__device__ Code prefix_max_at(const segsort::code_io<Code>& io, std::uint64_t n, const Code* prefix_max,
+                              const Code* group_prefix, std::uint64_t g) {
+  const std::uint64_t c = g / radius_chunk, grp = g / radius_group;
+  Code b = c ? prefix_max[c - 1] : Code(0);
+  if (grp % radius_groups) b = max_of(b, group_prefix[grp - 1]);
+  Code a[radius_group];
+  load_run<Code, radius_group>(io, n, std::int64_t(grp * radius_group), a);
+#pragma unroll
+  for (int e = 0; e < radius_group; ++e)
+    if (grp * radius_group + e <= g) b = max_of(b, a[e]);
+  return b;
+}
+
+// j(i) = the first position whose prefix maximum exceeds v, given that b[g]
+// already does (so j(i) <= g). Gallops back over the chunk maxima from g's
+// chunk (a k-sorted array finds it in a step or two), then binary-searches
+// the group maxima, then scans the group's keys.
+template <class Code>
+__device__ std::uint64_t first_greater_before(const segsort::code_io<Code>& io, std::uint64_t n,
+                                              const Code* prefix_max, const Code* group_prefix, std::uint64_t g,
+                                              Code v) {
+  // The chunk: the first c with prefix_max[c] > v, in [lo, hi].
+  std::uint64_t hi = g / radius_chunk, lo = 0;
+  for (std::uint64_t step = 1; step <= hi; step *= 2) {
+    if (!(prefix_max[hi - step] > v)) {
+      lo = hi - step + 1;
+      break;
+    }
+    hi -= step;
+  }
   while (lo < hi) {
     const std::uint64_t mid = (lo + hi) / 2;
     if (prefix_max[mid] > v) hi = mid;
     else lo = mid + 1;
   }
+  // Every earlier chunk is <= v, so the first group whose chunk-local prefix
+  // maximum exceeds v holds j(i), and in it the first key > v.
   const std::uint64_t g0 = lo * radius_groups;
-  int glo = 0, ghi = radius_groups - 1;
+  std::uint64_t glo = g0, ghi = lo == g / radius_chunk ? g / radius_group : g0 + radius_groups - 1;
   while (glo < ghi) {
-    const int mid = (glo + ghi) / 2;
-    if (group_prefix[g0 + mid] > v) ghi = mid;
+    const std::uint64_t mid = (glo + ghi) / 2;
+    if (group_prefix[mid] > v) ghi = mid;
     else glo = mid + 1;
   }
-  std::uint64_t i = (g0 + glo) * 32;
-  while (io.load(i) <= v) ++i;
-  return i;
+  Code a[radius_group];
+  load_run<Code, radius_group>(io, n, std::int64_t(glo * radius_group), a);
+  int e = 0;
+#pragma unroll
+  for (int x = radius_group - 1; x >= 0; --x)
+    if (a[x] > v) e = x;
+  return glo * radius_group + std::uint64_t(e);
 }
 
 template <class Code>
@@ -112,62 +131,54 @@ __global__ void __launch_bounds__(radius_threads)
     radius_chunk_kernel(segsort::code_io<Code> io, std::uint64_t n, const Code* prefix_max, const Code* suffix_min,
                         const Code* group_prefix, std::uint64_t chunks, unsigned long long* radius) {
   using scan_t = cub::BlockScan<Code, radius_threads>;
-  constexpr int W = radius_chunk, E = items_per_thread;
+  constexpr int W = radius_chunk, E = items_per_thread, WARPS = radius_threads / 32;
   __shared__ typename scan_t::TempStorage tmp;
-  __shared__ Code sb[W + W / 32], sc[W + W / 32];
+  __shared__ Code sb[W + W / 32];
+  __shared__ Code warp_min[WARPS];
   __shared__ unsigned long long block_best;
-  const int t = threadIdx.x;
+  const int t = threadIdx.x, lane = t & 31, warp = t / 32;
   // Radii other blocks already found are lower bounds here too.
   const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);
   if (t == 0) block_best = known;
   const std::uint64_t chunk = blockIdx.x, base = chunk * W;
   const Code carry_b = chunk ? prefix_max[chunk - 1] : Code(0);
   const Code carry_c = chunk + 1 < chunks ? suffix_min[chunk + 1] : ~Code(0);
-#pragma unroll
-  for (int e = 0; e < E; ++e) {
-    const int j = e * radius_threads + t;
-    sc[skew(j)] = load_or(io, base + j, n, ~Code(0));
-  }
-  __syncthreads();
-  Code c[E], b[E], r[E];
-#pragma unroll
-  for (int e = 0; e < E; ++e) c[e] = sc[skew(t * E + e)], r[e] = sc[skew(W - 1 - (t * E + e))];
+  Code c[E], b[E], after[E];
+  load_run<Code, E>(io, n, std::int64_t(base + std::uint64_t(t) * E), c);  // all ones past n: never a record
   scan_t(tmp).InclusiveScan(c, b, ::cuda::maximum<>{});
-  __syncthreads();
-  scan_t(tmp).InclusiveScan(r, r, ::cuda::minimum<>{});
-  __syncthreads();
+  // The minimum after each key: in the thread, then the later lanes, then the later warps.
+  Code run = ~Code(0);
 #pragma unroll
-  for (int e = 0; e < E; ++e) {
-    sb[skew(t * E + e)] = b[e] > carry_b ? b[e] : carry_b;
-    sc[skew(W - 1 - (t * E + e))] = r[e] < carry_c ? r[e] : carry_c;
+  for (int e = E - 1; e >= 0; --e) after[e] = run, run = min_of(run, c[e]);
+  for (int o = 1; o < 32; o *= 2) {
+    const Code w = __shfl_down_sync(0xffffffffu, run, o);
+    if (lane + o < 32) run = min_of(run, w);
   }
+  Code later = __shfl_down_sync(0xffffffffu, run, 1);
+  if (lane == 31) later = ~Code(0);
+  if (lane == 0) warp_min[warp] = run;
+#pragma unroll
+  for (int e = 0; e < E; ++e) sb[skew(t * E + e)] = b[e] = max_of(b[e], carry_b);
   __syncthreads();
-  // Only a record that beats the best radius known so far needs its j(i):
-  // it does when the prefix max best + 1 places back exceeds it, one shared
-  // load (far back: one bound from the group maxima). So on a k-sorted array
-  // almost every record costs a comparison, and the searches that remain
-  // each raise the best.
+  later = min_of(later, carry_c);
+  for (int w = warp + 1; w < WARPS; ++w) later = min_of(later, warp_min[w]);
+
   unsigned long long best = block_best;
 #pragma unroll 1
   for (int e = 0; e < E; ++e) {
     const int j = t * E + e;
     if (base + j >= n) break;
-    const Code cj = sc[skew(j)], next = j + 1 < W ? sc[skew(j + 1)] : carry_c;
-    if (!(sb[skew(j)] > cj) || !(cj < next)) continue;  // in order here, or not a record
+    const Code cj = c[e];
+    if (!(b[e] > cj) || !(cj < min_of(after[e], later))) continue;  // in order here, or not a record
     const unsigned long long shared_best = *reinterpret_cast<volatile unsigned long long*>(&block_best);
     best = shared_best > best ? shared_best : best;
-    const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // chunk-local; beaten iff LR[q] > cj
+    const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // chunk-local; beaten iff b[q] > cj
     std::uint64_t first;
     if (carry_b > cj) {  // j(i) lies before the chunk
       const std::int64_t g = std::int64_t(base) + q;
       if (g < 0) continue;
-      if (q < 0) {
-        const std::uint64_t c = std::uint64_t(g) / W;
-        const Code group_max = group_prefix[std::uint64_t(g) / 32];
-        const Code bound = c ? (prefix_max[c - 1] > group_max ? prefix_max[c - 1] : group_max) : group_max;
-        if (!(bound > cj)) continue;
-      }
-      first = first_greater_far(io, prefix_max, group_prefix, chunk, cj);
+      if (q < 0 && !(prefix_max_at(io, n, prefix_max, group_prefix, std::uint64_t(g)) > cj)) continue;
+      first = first_greater_before(io, n, prefix_max, group_prefix, q < 0 ? std::uint64_t(g) : base - 1, cj);
     } else {
       if (q < 0 || !(sb[skew(int(q))] > cj)) continue;
       first = base + first_above(sb, int(q) + 1, cj);
@@ -176,7 +187,7 @@ __global__ void __launch_bounds__(radius_threads)
     if (d > best) best = d, atomicMax(&block_best, d);
   }
   for (int o = 16; o > 0; o /= 2) best = max(best, __shfl_xor_sync(0xffffffffu, best, o));
-  if ((t & 31) == 0 && best > known) atomicMax(radius, best);
+  if (lane == 0 && best > known) atomicMax(radius, best);
 }
 
 }  // namespace ordo::detail::rough
