@@ -164,10 +164,11 @@ __global__ void __launch_bounds__(radius_threads)
   for (int w = warp + 1; w < WARPS; ++w) later = min_of(later, warp_min[w]);
 
   unsigned long long best = block_best;
-#pragma unroll 1
+  // Unrolled so that c, b and after stay in registers; the rare searches are calls.
+#pragma unroll
   for (int e = 0; e < E; ++e) {
     const int j = t * E + e;
-    if (base + j >= n) break;
+    if (base + j >= n) continue;
     const Code cj = c[e];
     if (!(b[e] > cj) || !(cj < min_of(after[e], later))) continue;  // in order here, or not a record
     const unsigned long long shared_best = *reinterpret_cast<volatile unsigned long long*>(&block_best);
