@@ -76,6 +76,15 @@ std::vector<std::pair<std::string, std::vector<K>>> radius_inputs(std::size_t n,
     auto far = sorted;  // one pair far apart, the rest in order
     std::swap(far[n / 3], far[n - 1 - n / 5]);
     in.push_back({"one far swap", far});
+    // Near each boundary of 2048 (the GPU's radius chunk) a key moved d places
+    // forward: every key it jumps is a record whose j(i) lies in the earlier
+    // chunk, up to the whole next chunk of them (the far-record paths).
+    auto jumps = sorted;
+    for (std::size_t m = 1; m * 2048 < n; ++m) {
+      const std::size_t p = m * 2048 - 1 - (m * 13) % 50, d = 70 + (m * 997) % (m % 4 == 0 ? 4000 : 1900);
+      if (p + d < n) std::rotate(jumps.begin() + p, jumps.begin() + p + d, jumps.begin() + p + d + 1);
+    }
+    in.push_back({"jumps across chunks", jumps});
   }
   if constexpr (std::is_floating_point_v<K>) {
     auto special = ordo::gen::ksorted<K>(n, 4, seed, ordo::gen::ksorted_shuffle::blocks);

@@ -157,6 +157,8 @@ std::uint64_t radius_codes(const cuda& exec, const code_io<Code>& io, std::uint6
   const std::uint64_t chunks = (n + radius_chunk - 1) / radius_chunk;
   scratch<Code> cmax(exec, chunks), cmin(exec, chunks), groups(exec, chunks * radius_groups);
   scratch<unsigned long long> r(exec, 1);
+  scratch<std::uint16_t> far_slots(exec, chunks * radius_far_slots);
+  scratch<std::uint32_t> far_count(exec, chunks);
   ORDO_CUDA_CHECK(cudaMemsetAsync(r.get(), 0, sizeof(unsigned long long), exec.stream));
   chunk_extrema_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.get(), cmin.get(),
                                                                                    groups.get());
@@ -174,7 +176,13 @@ std::uint64_t radius_codes(const cuda& exec, const code_io<Code>& io, std::uint6
   ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.get(), min_bytes, rmin, rmin, ::cuda::minimum<>{}, chunks,
                                                  exec.stream));
   radius_chunk_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.get(), cmin.get(),
-                                                                                  groups.get(), chunks, r.get());
+                                                                                  groups.get(), chunks,
+                                                                                  far_slots.get(), far_count.get(),
+                                                                                  r.get());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  const auto far_blocks = unsigned((chunks + radius_far_chunks_per_block - 1) / radius_far_chunks_per_block);
+  radius_far_kernel<Code><<<far_blocks, radius_threads, 0, exec.stream>>>(io, n, cmax.get(), groups.get(), chunks,
+                                                                          far_slots.get(), far_count.get(), r.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
   unsigned long long h = 0;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, r.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));

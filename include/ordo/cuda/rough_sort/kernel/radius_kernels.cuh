@@ -15,6 +15,11 @@
 //      shared load, or, before the chunk, three loads of the carries and the
 //      group's 16 keys. So on a k-sorted array almost every record costs a
 //      comparison, and each search that remains raises the best.
+//      A record whose j(i) lies before the chunk needs global loads (the
+//      carries, the group maxima, 16 keys): it is only noted in the chunk's
+//      slots, so no block waits on a round trip to memory.
+//   4. radius_far_kernel: one warp per chunk checks the noted records against
+//      the radius all chunks found, and searches the few that beat it.
 // Keys are read in blocked order (16-byte vectors, 8 per thread), so no
 // shared-memory staging.
 #pragma once
@@ -32,6 +37,10 @@ inline constexpr int radius_chunk = radius_threads * items_per_thread;  // 2048
 inline constexpr int radius_group = 16;
 inline constexpr int radius_groups = radius_chunk / radius_group;  // 128 per chunk
 static_assert(radius_group == 2 * items_per_thread, "a group is two threads' keys");
+// Far records noted per chunk (chunk-local positions); more are checked inline.
+inline constexpr int radius_far_slots = 64;
+inline constexpr int radius_far_chunks_per_block = radius_threads / 32;  // a warp per chunk
+static_assert(radius_chunk <= 65536, "far slots hold chunk-local positions in 16 bits");
 
 template <class Code>
 __device__ __forceinline__ Code max_of(Code a, Code b) {
@@ -129,17 +138,19 @@ __device__ std::uint64_t first_greater_before(const segsort::code_io<Code>& io, 
 template <class Code>
 __global__ void __launch_bounds__(radius_threads)
     radius_chunk_kernel(segsort::code_io<Code> io, std::uint64_t n, const Code* prefix_max, const Code* suffix_min,
-                        const Code* group_prefix, std::uint64_t chunks, unsigned long long* radius) {
+                        const Code* group_prefix, std::uint64_t chunks, std::uint16_t* far_slots,
+                        std::uint32_t* far_count, unsigned long long* radius) {
   using scan_t = cub::BlockScan<Code, radius_threads>;
   constexpr int W = radius_chunk, E = items_per_thread, WARPS = radius_threads / 32;
   __shared__ typename scan_t::TempStorage tmp;
   __shared__ Code sb[W + W / 32];
   __shared__ Code warp_min[WARPS];
   __shared__ unsigned long long block_best;
+  __shared__ unsigned far_noted;
   const int t = threadIdx.x, lane = t & 31, warp = t / 32;
   // Radii other blocks already found are lower bounds here too.
   const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);
-  if (t == 0) block_best = known;
+  if (t == 0) block_best = known, far_noted = 0;
   const std::uint64_t chunk = blockIdx.x, base = chunk * W;
   const Code carry_b = chunk ? prefix_max[chunk - 1] : Code(0);
   const Code carry_c = chunk + 1 < chunks ? suffix_min[chunk + 1] : ~Code(0);
@@ -178,6 +189,11 @@ __global__ void __launch_bounds__(radius_threads)
     if (carry_b > cj) {  // j(i) lies before the chunk
       const std::int64_t g = std::int64_t(base) + q;
       if (g < 0) continue;
+      const unsigned slot = atomicAdd(&far_noted, 1u);
+      if (slot < radius_far_slots) {  // radius_far_kernel checks it
+        far_slots[chunk * radius_far_slots + slot] = std::uint16_t(j);
+        continue;
+      }
       if (q < 0 && !(prefix_max_at(io, n, prefix_max, group_prefix, std::uint64_t(g)) > cj)) continue;
       first = first_greater_before(io, n, prefix_max, group_prefix, q < 0 ? std::uint64_t(g) : base - 1, cj);
     } else {
@@ -189,6 +205,31 @@ __global__ void __launch_bounds__(radius_threads)
   }
   for (int o = 16; o > 0; o /= 2) best = max(best, __shfl_xor_sync(0xffffffffu, best, o));
   if (lane == 0 && best > known) atomicMax(radius, best);
+  __syncthreads();
+  if (t == 0) far_count[chunk] = far_noted < radius_far_slots ? far_noted : radius_far_slots;
+}
+
+// The records radius_chunk_kernel noted: each is searched only when it beats
+// the radius every chunk found (b, radius + 1 places back, exceeds it). The
+// checks are independent, so their round trips to memory overlap.
+template <class Code>
+__global__ void __launch_bounds__(radius_threads)
+    radius_far_kernel(segsort::code_io<Code> io, std::uint64_t n, const Code* prefix_max, const Code* group_prefix,
+                      std::uint64_t chunks, const std::uint16_t* far_slots, const std::uint32_t* far_count,
+                      unsigned long long* radius) {
+  const std::uint64_t chunk = std::uint64_t(blockIdx.x) * radius_far_chunks_per_block + threadIdx.x / 32;
+  if (chunk >= chunks) return;
+  const unsigned count = far_count[chunk];
+  const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);
+  for (unsigned s = threadIdx.x % 32; s < count; s += 32) {
+    const std::uint64_t i = chunk * radius_chunk + far_slots[chunk * radius_far_slots + s];
+    if (i < known + 1) continue;
+    const std::uint64_t g = i - known - 1;
+    const Code ci = io.load(i);
+    if (!(prefix_max_at(io, n, prefix_max, group_prefix, g) > ci)) continue;
+    const unsigned long long d = i - first_greater_before(io, n, prefix_max, group_prefix, g, ci);
+    atomicMax(radius, d);
+  }
 }
 
 }  // namespace ordo::detail::rough
