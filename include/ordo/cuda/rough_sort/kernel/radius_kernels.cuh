@@ -39,7 +39,7 @@ inline constexpr int radius_groups = radius_chunk / radius_group;  // 128 per ch
 static_assert(radius_group == 2 * items_per_thread, "a group is two threads' keys");
 // Far records noted per chunk (chunk-local positions); more are checked inline.
 inline constexpr int radius_far_slots = 64;
-inline constexpr int radius_far_chunks_per_block = radius_threads / 32;  // a warp per chunk
+inline constexpr int radius_far_chunks_per_block = radius_threads;  // 32 per warp
 static_assert(radius_chunk <= 65536, "far slots hold chunk-local positions in 16 bits");
 
 template <class Code>
@@ -136,7 +136,7 @@ __device__ std::uint64_t first_greater_before(const segsort::code_io<Code>& io, 
 }
 
 template <class Code>
-__global__ void __launch_bounds__(radius_threads)
+__global__ void __launch_bounds__(radius_threads, sizeof(Code) == 4 ? 5 : 1)  // 4-byte codes: 48 registers
     radius_chunk_kernel(segsort::code_io<Code> io, std::uint64_t n, const Code* prefix_max, const Code* suffix_min,
                         const Code* group_prefix, std::uint64_t chunks, std::uint16_t* far_slots,
                         std::uint32_t* far_count, unsigned long long* radius) {
@@ -154,13 +154,14 @@ __global__ void __launch_bounds__(radius_threads)
   const std::uint64_t chunk = blockIdx.x, base = chunk * W;
   const Code carry_b = chunk ? prefix_max[chunk - 1] : Code(0);
   const Code carry_c = chunk + 1 < chunks ? suffix_min[chunk + 1] : ~Code(0);
-  Code c[E], b[E], after[E];
+  Code c[E], b[E];
   load_run<Code, E>(io, n, std::int64_t(base + std::uint64_t(t) * E), c);  // all ones past n: never a record
   scan_t(tmp).InclusiveScan(c, b, ::cuda::maximum<>{});
-  // The minimum after each key: in the thread, then the later lanes, then the later warps.
+  // The minimum after each key: in the thread (recomputed in the record
+  // loop), then the later lanes, then the later warps.
   Code run = ~Code(0);
 #pragma unroll
-  for (int e = E - 1; e >= 0; --e) after[e] = run, run = min_of(run, c[e]);
+  for (int e = 0; e < E; ++e) run = min_of(run, c[e]);
   for (int o = 1; o < 32; o *= 2) {
     const Code w = __shfl_down_sync(0xffffffffu, run, o);
     if (lane + o < 32) run = min_of(run, w);
@@ -174,19 +175,25 @@ __global__ void __launch_bounds__(radius_threads)
   later = min_of(later, carry_c);
   for (int w = warp + 1; w < WARPS; ++w) later = min_of(later, warp_min[w]);
 
+  // best is this thread's copy of block_best: it is refreshed only when a
+  // record seems to beat it, so most records cost no shared load of it.
   unsigned long long best = block_best;
-  // Unrolled so that c, b and after stay in registers; the rare searches are calls.
-#pragma unroll
-  for (int e = 0; e < E; ++e) {
-    const int j = t * E + e;
-    if (base + j >= n) continue;
-    const Code cj = c[e];
-    if (!(b[e] > cj) || !(cj < min_of(after[e], later))) continue;  // in order here, or not a record
+  const auto refresh = [&] {
     const unsigned long long shared_best = *reinterpret_cast<volatile unsigned long long*>(&block_best);
     best = shared_best > best ? shared_best : best;
-    const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // chunk-local; beaten iff b[q] > cj
+  };
+  // Unrolled so that c and b stay in registers (backwards, so the minimum
+  // after each key is a running one); the rare searches are calls.
+#pragma unroll
+  for (int e = E - 1; e >= 0; --e) {
+    const int j = t * E + e;
+    const Code cj = c[e], after = later;
+    later = min_of(later, cj);
+    if (!(b[e] > cj) || !(cj < after)) continue;  // in order here, or not a record
     std::uint64_t first;
     if (carry_b > cj) {  // j(i) lies before the chunk
+      refresh();
+      const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // beaten iff b[base + q] > cj
       const std::int64_t g = std::int64_t(base) + q;
       if (g < 0) continue;
       const unsigned slot = atomicAdd(&far_noted, 1u);
@@ -197,6 +204,10 @@ __global__ void __launch_bounds__(radius_threads)
       if (q < 0 && !(prefix_max_at(io, n, prefix_max, group_prefix, std::uint64_t(g)) > cj)) continue;
       first = first_greater_before(io, n, prefix_max, group_prefix, q < 0 ? std::uint64_t(g) : base - 1, cj);
     } else {
+      std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // chunk-local; beaten iff sb[q] > cj
+      if (q < 0 || !(sb[skew(int(q))] > cj)) continue;
+      refresh();
+      q = std::int64_t(j) - std::int64_t(best) - 1;
       if (q < 0 || !(sb[skew(int(q))] > cj)) continue;
       first = base + first_above(sb, int(q) + 1, cj);
     }
@@ -210,25 +221,44 @@ __global__ void __launch_bounds__(radius_threads)
 }
 
 // The records radius_chunk_kernel noted: each is searched only when it beats
-// the radius every chunk found (b, radius + 1 places back, exceeds it). The
-// checks are independent, so their round trips to memory overlap.
+// the radius every chunk found (b, radius + 1 places back, exceeds it). A warp
+// takes 32 chunks and deals their records out to its lanes, so the checks'
+// round trips to memory overlap and the grid is a single wave.
 template <class Code>
 __global__ void __launch_bounds__(radius_threads)
     radius_far_kernel(segsort::code_io<Code> io, std::uint64_t n, const Code* prefix_max, const Code* group_prefix,
                       std::uint64_t chunks, const std::uint16_t* far_slots, const std::uint32_t* far_count,
                       unsigned long long* radius) {
-  const std::uint64_t chunk = std::uint64_t(blockIdx.x) * radius_far_chunks_per_block + threadIdx.x / 32;
-  if (chunk >= chunks) return;
-  const unsigned count = far_count[chunk];
+  __shared__ unsigned ends[radius_threads];  // per warp: the running count after each of its chunks
+  const int lane = threadIdx.x % 32;
+  unsigned* warp_ends = ends + threadIdx.x / 32 * 32;
+  const std::uint64_t first_chunk = (std::uint64_t(blockIdx.x) * radius_threads + threadIdx.x) / 32 * 32;
+  const std::uint64_t mine = first_chunk + lane;
+  unsigned end = mine < chunks ? far_count[mine] : 0;
+  for (int o = 1; o < 32; o *= 2) {
+    const unsigned x = __shfl_up_sync(0xffffffffu, end, o);
+    if (lane >= o) end += x;
+  }
+  warp_ends[lane] = end;
+  const unsigned total = __shfl_sync(0xffffffffu, end, 31);
+  __syncwarp();
+  if (total == 0) return;
   const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);
-  for (unsigned s = threadIdx.x % 32; s < count; s += 32) {
-    const std::uint64_t i = chunk * radius_chunk + far_slots[chunk * radius_far_slots + s];
+  for (unsigned x = lane; x < total; x += 32) {
+    int lo = 0, hi = 31;  // the chunk: the first whose running count exceeds x
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      if (warp_ends[mid] > x) hi = mid;
+      else lo = mid + 1;
+    }
+    const unsigned slot = x - (lo ? warp_ends[lo - 1] : 0u);
+    const std::uint64_t chunk = first_chunk + unsigned(lo);
+    const std::uint64_t i = chunk * radius_chunk + far_slots[chunk * radius_far_slots + slot];
     if (i < known + 1) continue;
     const std::uint64_t g = i - known - 1;
     const Code ci = io.load(i);
     if (!(prefix_max_at(io, n, prefix_max, group_prefix, g) > ci)) continue;
-    const unsigned long long d = i - first_greater_before(io, n, prefix_max, group_prefix, g, ci);
-    atomicMax(radius, d);
+    atomicMax(radius, (unsigned long long)(i - first_greater_before(io, n, prefix_max, group_prefix, g, ci)));
   }
 }
 
