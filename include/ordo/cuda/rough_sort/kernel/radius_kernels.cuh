@@ -17,7 +17,8 @@
 //      comparison, and each search that remains raises the best.
 //      A record whose j(i) lies before the chunk needs global loads (the
 //      carries, the group maxima, 16 keys): it is only noted in the chunk's
-//      slots, so no block waits on a round trip to memory.
+//      slots, so no block waits on a round trip to memory. Its position in
+//      the chunk plus one is a lower bound of the radius, used at once.
 //   4. radius_far_kernel: one warp per chunk checks the noted records against
 //      the radius all chunks found, and searches the few that beat it.
 // Keys are read in blocked order (16-byte vectors, 8 per thread), so no
@@ -191,8 +192,9 @@ __global__ void __launch_bounds__(radius_threads, sizeof(Code) == 4 ? 5 : 1)  //
     later = min_of(later, cj);
     if (!(b[e] > cj) || !(cj < after)) continue;  // in order here, or not a record
     std::uint64_t first;
-    if (carry_b > cj) {  // j(i) lies before the chunk
+    if (carry_b > cj) {  // j(i) lies before the chunk, so the radius is at least j + 1
       refresh();
+      if (unsigned(j) + 1 > best) best = unsigned(j) + 1, atomicMax(&block_best, best);
       const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // beaten iff b[base + q] > cj
       const std::int64_t g = std::int64_t(base) + q;
       if (g < 0) continue;
@@ -243,8 +245,8 @@ __global__ void __launch_bounds__(radius_threads)
   const unsigned total = __shfl_sync(0xffffffffu, end, 31);
   __syncwarp();
   if (total == 0) return;
-  const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);
   for (unsigned x = lane; x < total; x += 32) {
+    const unsigned long long known = *reinterpret_cast<volatile unsigned long long*>(radius);  // rises as we go
     int lo = 0, hi = 31;  // the chunk: the first whose running count exceeds x
     while (lo < hi) {
       const int mid = (lo + hi) / 2;
