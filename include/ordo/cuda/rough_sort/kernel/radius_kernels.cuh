@@ -178,11 +178,13 @@ __global__ void __launch_bounds__(radius_threads, sizeof(Code) == 4 ? 5 : 1)  //
 
   // best is this thread's copy of block_best: it is refreshed only when a
   // record seems to beat it, so most records cost no shared load of it.
+  // near is best capped at the chunk, for the 32-bit arithmetic of the near checks.
   unsigned long long best = block_best;
-  const auto refresh = [&] {
-    const unsigned long long shared_best = *reinterpret_cast<volatile unsigned long long*>(&block_best);
-    best = shared_best > best ? shared_best : best;
+  int near = best < W ? int(best) : W;
+  const auto raise_to = [&](unsigned long long r) {
+    if (r > best) best = r, near = best < W ? int(best) : W;
   };
+  const auto refresh = [&] { raise_to(*reinterpret_cast<volatile unsigned long long*>(&block_best)); };
   // Unrolled so that c and b stay in registers (backwards, so the minimum
   // after each key is a running one); the rare searches are calls.
 #pragma unroll
@@ -194,7 +196,7 @@ __global__ void __launch_bounds__(radius_threads, sizeof(Code) == 4 ? 5 : 1)  //
     std::uint64_t first;
     if (carry_b > cj) {  // j(i) lies before the chunk, so the radius is at least j + 1
       refresh();
-      if (unsigned(j) + 1 > best) best = unsigned(j) + 1, atomicMax(&block_best, best);
+      if (unsigned(j) + 1 > best) raise_to(unsigned(j) + 1), atomicMax(&block_best, best);
       const std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // beaten iff b[base + q] > cj
       const std::int64_t g = std::int64_t(base) + q;
       if (g < 0) continue;
@@ -206,15 +208,15 @@ __global__ void __launch_bounds__(radius_threads, sizeof(Code) == 4 ? 5 : 1)  //
       if (q < 0 && !(prefix_max_at(io, n, prefix_max, group_prefix, std::uint64_t(g)) > cj)) continue;
       first = first_greater_before(io, n, prefix_max, group_prefix, q < 0 ? std::uint64_t(g) : base - 1, cj);
     } else {
-      std::int64_t q = std::int64_t(j) - std::int64_t(best) - 1;  // chunk-local; beaten iff sb[q] > cj
-      if (q < 0 || !(sb[skew(int(q))] > cj)) continue;
+      int q = j - near - 1;  // chunk-local; beaten iff sb[q] > cj
+      if (q < 0 || !(sb[skew(q)] > cj)) continue;
       refresh();
-      q = std::int64_t(j) - std::int64_t(best) - 1;
-      if (q < 0 || !(sb[skew(int(q))] > cj)) continue;
-      first = base + first_above(sb, int(q) + 1, cj);
+      q = j - near - 1;
+      if (q < 0 || !(sb[skew(q)] > cj)) continue;
+      first = base + first_above(sb, q + 1, cj);
     }
     const unsigned long long d = base + j - first;
-    if (d > best) best = d, atomicMax(&block_best, d);
+    if (d > best) raise_to(d), atomicMax(&block_best, d);
   }
   for (int o = 16; o > 0; o /= 2) best = max(best, __shfl_xor_sync(0xffffffffu, best, o));
   if (lane == 0 && best > known) atomicMax(radius, best);
