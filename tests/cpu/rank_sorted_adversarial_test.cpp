@@ -3,7 +3,10 @@
 // run crossing many chunks, and sorted edge values (extremes, +-inf, NaN,
 // -0.0 with +0.0, denormals). Validation is on throughout: every input here is
 // sorted, so it must pass.
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -93,6 +96,45 @@ TYPED_TEST(RankSortedShapes, EdgeValues) {
     check_shape<K>("signed_zeros", sort_ascending(signed_zeros<K>(2000, 10)));
     check_shape<K>("denormals", sort_ascending(denormals<K>(2000, 11)));
   }
+}
+
+// Outputs past 32 MiB take streaming stores in the threaded min path, line by
+// line after a head of normal stores: ranks at offsets that leave the lines
+// misaligned, with 32- and 64-bit ranks, against the sequential loop.
+template <class R>
+void check_streamed_min(std::size_t n) {
+  std::vector<std::int32_t> keys(n);
+  std::uint64_t s = 12345;
+  std::int32_t v = -1000000;
+  for (auto& k : keys) {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    v += (s >> 60) < 6 ? 0 : std::int32_t(s >> 62) + 1;  // ties about 40% of the time
+    k = v;
+  }
+  const auto opts = [](ordo::rank_variant var) {
+    return ordo::rank_sorted_options{ordo::rank_method::min, ordo::sort_order::ascending, var, false};
+  };
+  for (std::size_t offset : {0u, 1u, 3u}) {
+    const std::size_t m = n - offset;
+    const std::span<const std::int32_t> in(keys.data() + offset, m);
+    std::vector<R> want(m), got(n + 5);
+    ordo::rank_sorted(ordo::cpu{1}, in, std::span<R>(want), opts(ordo::rank_variant::sequential));
+    for (int threads : {2, 3}) {
+      std::fill(got.begin(), got.end(), R(7));
+      ordo::rank_sorted(ordo::cpu{threads}, in, std::span<R>(got.data() + offset, m),
+                        opts(ordo::rank_variant::parallel_search));
+      const auto diff = std::mismatch(want.begin(), want.end(), got.begin() + offset);
+      EXPECT_TRUE(diff.first == want.end()) << "offset " << offset << " threads " << threads
+                                            << ": first wrong rank at " << (diff.first - want.begin());
+      for (std::size_t i = 0; i < offset; ++i) EXPECT_EQ(got[i], R(7)) << "wrote before the output";
+      for (std::size_t i = n; i < n + 5; ++i) EXPECT_EQ(got[i], R(7)) << "wrote past the output";
+    }
+  }
+}
+
+TEST(RankSortedStreaming, LargeOutputsMatchTheSequentialLoop) {
+  check_streamed_min<std::uint32_t>((std::size_t(36) << 20) / 4 + 17);  // 36 MiB of ranks
+  check_streamed_min<std::uint64_t>((std::size_t(36) << 20) / 8 + 29);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "cpu/rank/modified_binary_search.hpp"
 #include "cpu/rank/rank_groups.hpp"
+#include "cpu/rank/streaming_store.hpp"
 
 namespace ordo::detail::cpu_rank {
 
@@ -81,16 +82,18 @@ void rank_sorted_parallel(const K* keys, R* ranks, std::size_t n, rank_method m,
   if (n == 0) return;
   if (m == rank_method::min) {  // the paper's per-thread loop after the search
     const std::size_t chunks = chunk_count(n, threads);
+    const bool stream = n * sizeof(R) >= large_output;
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); ++c) {
       const std::size_t b = n * c / chunks, e = n * (c + 1) / chunks;
       if (b == e) continue;
       R r = R(first_occurrence(keys, b) + 1);
-      ranks[b] = r;
-      for (std::size_t i = b + 1; i < e; ++i) {
-        if (!keys_tie(keys[i], keys[i - 1])) r = R(i + 1);
-        ranks[i] = r;
-      }
+      std::size_t i = b;
+      fill_streaming(ranks, b, e, stream, [&] {
+        if (i > b && !keys_tie(keys[i], keys[i - 1])) r = R(i + 1);
+        ++i;
+        return r;
+      });
     }
     return;
   }
