@@ -9,6 +9,7 @@
 
 #include "cpu/rank/modified_binary_search.hpp"
 #include "cpu/rank/rank_groups.hpp"
+#include "cpu/rank/min_rank_lines.hpp"
 #include "cpu/rank/streaming_store.hpp"
 
 namespace ordo::detail::cpu_rank {
@@ -87,13 +88,9 @@ void rank_sorted_parallel(const K* keys, R* ranks, std::size_t n, rank_method m,
     for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); ++c) {
       const std::size_t b = n * c / chunks, e = n * (c + 1) / chunks;
       if (b == e) continue;
-      R r = R(first_occurrence(keys, b) + 1);
-      std::size_t i = b;
-      fill_streaming(ranks, b, e, stream, [&] {
-        if (i > b && !keys_tie(keys[i], keys[i - 1])) r = R(i + 1);
-        ++i;
-        return r;
-      });
+      min_rank_lines<K, R> gen{keys, b + 1, first_occurrence(keys, b) + 1};
+      ranks[b] = R(gen.group);
+      fill_by_lines(ranks, b + 1, e, stream, gen);
     }
     return;
   }
