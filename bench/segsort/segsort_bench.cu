@@ -22,6 +22,7 @@
 #include "common/options.hpp"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
+#include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/segmented_sort.hpp"
 
 namespace ordo_bench {
@@ -112,6 +113,19 @@ void bench_shape(results& res, const options& opt, const shape& s, const std::ve
   const auto got_v = download(vo);
   const bool ok = verify(keys, s.offsets, download(ko), &got_v);
   res.add(make_row("ordo", "adaptive", "uint32", n, params, median_ms(ordo_pairs, opt.reps), floor, ok, true));
+  u64 longest = 0;
+  for (std::size_t i = 0; i + 1 < s.offsets.size(); ++i) longest = std::max<u64>(longest, s.offsets[i + 1] - s.offsets[i]);
+  if (longest <= u64(ordo::detail::segsort::short_tile_policy::max_len)) {  // the binned path, for comparison
+    ordo::segmented_sort_options binned;
+    binned.path = ordo::segsort_path::binned;
+    auto run = [&] {
+      ordo::segmented_sort(ordo::cuda{}, d_keys.span(), ko.span(), d_idx.span(), vo.span(), segments, binned);
+    };
+    run();
+    const auto v = download(vo);
+    res.add(make_row("ordo", "binned", "uint32", n, params, median_ms(run, opt.reps), floor,
+                     verify(keys, s.offsets, download(ko), &v), false));
+  }
 
   cub_temp t;
   auto cub_pairs = [&] {

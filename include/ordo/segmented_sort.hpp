@@ -37,6 +37,13 @@ namespace ordo {
 // striped after the in-register transpose of Fig. 8 (`striped`, "strd").
 enum class segsort_write { automatic, direct, striped };
 
+// Which GPU path sorts the segments: the paper's binning with its bins
+// (`binned`), or, for segments that are all short and in order (offsets or a
+// fixed length), a pass over tiles of the array with no bins (`short_tiles`;
+// other inputs fall back to `binned`). `automatic` takes short_tiles where it
+// applies.
+enum class segsort_path { automatic, binned, short_tiles };
+
 struct segmented_sort_options {
   sort_order order = sort_order::ascending;
   // Equal keys keep their input order. Key-value sorts, floating-point keys
@@ -45,6 +52,7 @@ struct segmented_sort_options {
   // is set. On the GPU, validation always runs (it is part of binning).
   bool stable = false;
   segsort_write write = segsort_write::automatic;
+  segsort_path path = segsort_path::automatic;
   // Check the segments (begin <= end <= n, offsets non-decreasing) before any
   // work and throw errc::invalid_argument naming the first bad segment. On the
   // GPU the check is folded into the binning pass and read back with the bin
@@ -85,6 +93,8 @@ void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, std::span<Va
 
 const char* to_string(segsort_write w) noexcept;
 segsort_write parse_segsort_write(const char* name);  // throws errc::invalid_argument
+const char* to_string(segsort_path p) noexcept;
+segsort_path parse_segsort_path(const char* name);  // throws errc::invalid_argument
 
 }  // namespace ordo
 

@@ -81,6 +81,42 @@ TEST(SegsortGpu, SmallEveryBin) {  // the compute-sanitizer subset
   check_segsort_pairs<device_space, double, std::uint64_t>(sp, s, "random", true, true, 4);
 }
 
+// Both paths over short segments in order (offsets with a leading gap and
+// empties, fixed lengths with a short head, tiles whose last segment runs
+// past the tile), and shapes the short path must hand to binning.
+TEST(SegsortGpu, SmallShortTilesAndBinnedAgree) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  std::vector<std::uint64_t> lens(9000);
+  rng r(31);
+  for (auto& l : lens) l = r.below(4) == 0 ? 0 : 1 + r.below(r.below(8) == 0 ? 64 : 9);
+  lens[100] = 64;
+  lens[4000] = 64;
+  const auto mixed = offsets_shape("short_mixed", lens, 3);
+  const auto n = mixed.n;
+  for (auto path : {ordo::segsort_path::short_tiles, ordo::segsort_path::binned}) {
+    for (bool stable : {false, true}) {
+      for (const auto& kind : {std::string("random"), std::string("few_distinct")}) {
+        const auto keys = segsort_keys<std::uint32_t>(kind, n, 32);
+        const auto perm = ref_segsort_perm(keys, mixed, ordo::less{});
+        auto d_in = sp.buf(keys);
+        auto off = sp.buf(std::vector<std::uint64_t>(mixed.offsets));
+        auto d_out = sp.buf(std::vector<std::uint32_t>(n, prim_poison<std::uint32_t>()));
+        ordo::segmented_sort_options o;
+        o.path = path;
+        o.stable = stable;
+        ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::by_offsets(sp.cspan(off)), o);
+        ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, mixed, stable, ordo::less{},
+                                   std::string(ordo::to_string(path)) + " " + kind));
+      }
+    }
+  }
+  // Pairs, floats with NaNs and signed zeros, descending, through the automatic choice.
+  check_segsort_pairs<device_space, float, std::uint32_t>(sp, mixed, "nans_zeros", true, false, 33);
+  check_segsort_pairs<device_space, std::int64_t, std::uint64_t>(sp, mixed, "few_distinct", false, true, 34);
+  check_segsort_keys<device_space, double>(sp, mixed, "signed_zeros", false, true, 35);
+}
+
 TEST(SegsortGpu, SmallBadSegments) {
   ORDO_REQUIRE_GPU();
   device_space sp;

@@ -24,6 +24,7 @@ namespace {
 struct segsort_args {
   std::string input, output, output_format, offsets, begins, ends, values, values_output, device = "auto";
   std::string write = "automatic";
+  std::string path = "automatic";
   input_args in;
   std::uint64_t segment_length = 0, first = 0;
   bool descending = false, stable = false;
@@ -117,6 +118,7 @@ void run_segsort(const segsort_args& a) {
   o.order = a.descending ? sort_order::descending : sort_order::ascending;
   o.stable = a.stable;
   o.write = parse_segsort_write(a.write.c_str());
+  o.path = parse_segsort_path(a.path.c_str());
   io::write_options out;
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
@@ -181,6 +183,7 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_flag("--descending", a->descending, "largest first within each segment");
   cmd->add_flag("--stable", a->stable, "equal keys keep their input order");
   cmd->add_option("--write", a->write, "GPU register-sort writes: automatic, direct or striped");
+  cmd->add_option("--path", a->path, "GPU path: automatic, binned or short_tiles (segments <= 64, in order)");
   add_device_options(cmd, a->device, a->threads);
   add_input_options(cmd, a->in, "key");
   cmd->callback([a] { run_segsort(*a); });

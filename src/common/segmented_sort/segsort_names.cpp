@@ -22,4 +22,20 @@ segsort_write parse_segsort_write(const char* name) {
               std::string("unknown segmented sort write '") + name + "' (automatic, direct, striped)");
 }
 
+const char* to_string(segsort_path p) noexcept {
+  switch (p) {
+    case segsort_path::automatic: return "automatic";
+    case segsort_path::binned: return "binned";
+    case segsort_path::short_tiles: return "short_tiles";
+  }
+  return "unknown";
+}
+
+segsort_path parse_segsort_path(const char* name) {
+  for (segsort_path p : {segsort_path::automatic, segsort_path::binned, segsort_path::short_tiles})
+    if (!std::strcmp(name, to_string(p))) return p;
+  throw error(errc::invalid_argument,
+              std::string("unknown segmented sort path '") + name + "' (automatic, binned, short_tiles)");
+}
+
 }  // namespace ordo

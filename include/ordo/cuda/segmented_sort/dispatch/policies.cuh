@@ -74,4 +74,16 @@ struct sm90_policy {
   }
 };
 
+// The short-segment path (kernel/short_tile_kernels.cuh): taken when every
+// segment holds at most max_len elements and the segments are in order
+// (offsets or a fixed length). A block of `threads` ranks the segments that
+// start in a tile of `tile` elements.
+struct short_tile_policy {
+  static constexpr int threads = 256, tile = 2048, max_len = 64;
+  static std::string describe() {
+    return "short tiles: segments <= " + std::to_string(max_len) + ", tiles of " + std::to_string(tile) +
+           " elements, " + std::to_string(threads) + " threads\n";
+  }
+};
+
 }  // namespace ordo::detail::segsort

@@ -1,5 +1,7 @@
-// Dispatch for the segmented sort: bin (histogram, one read-back that also
-// carries the validation result, bin), then one launch per non-empty bin:
+// Dispatch for the segmented sort: a histogram pass (one read-back that also
+// carries the validation result and the longest segment); if every segment is
+// short and they are in order, the short-tile path; else bin, then one launch
+// per non-empty bin:
 // unit copy, reg-sort warp bins, smem-merge block bins, and the grid bin's
 // chunk sort and merge passes. Everything after the read-back is enqueued on
 // the stream without waiting.
@@ -18,6 +20,7 @@
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/bin_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/reg_sort_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
 #include "ordo/segmented_sort.hpp"
 
@@ -123,8 +126,29 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   throw_bad_segment("segmented_sort", d, i, r);
 }
 
+template <class IO>
+inline constexpr bool is_code_io = false;
+template <class Code>
+inline constexpr bool is_code_io<code_io<Code>> = true;
+
+// The short-segment path: where each tile's segments start, then one block
+// per tile. Built-in orders only (a user's key type would size the tile).
+template <class IO>
+void run_short_tiles(const cuda& exec, const IO& io, const segment_desc& d) {
+  using P = short_tile_policy;
+  cudaStream_t s = exec.stream;
+  const u64 tiles = (d.n + P::tile - 1) / P::tile;
+  if (tiles > 0x7fffffffull) throw error(errc::not_supported, "segmented_sort: too many tiles for one launch");
+  scratch<u32> first(exec, tiles + 1);
+  tile_first_segment_kernel<<<elementwise_blocks(d.count + 1), 256, 0, s>>>(d, P::tile, tiles, first.get());
+  ORDO_CUDA_LAUNCH_CHECK("tile_first_segment_kernel");
+  short_tile_kernel<P::threads, P::tile, P::max_len><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first.get());
+  ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
+}
+
 template <class Policy, bool POS, class IO>
-void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_write w) {
+void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_write w,
+                 segsort_path path = segsort_path::automatic) {
   if (d.count == 0) return;
   if (d.count > 0xffffffffull)
     throw error(errc::not_supported, "segmented_sort: on the GPU at most 2^32 - 1 segments (got " +
@@ -143,6 +167,12 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
   if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
+  if constexpr (is_code_io<IO>) {
+    if (path != segsort_path::binned && d.kind != segment_kind::bounds && h.max_len <= short_tile_policy::max_len) {
+      if (h.max_len > 0) run_short_tiles(exec, io, d);
+      return;
+    }
+  }
 
   u64 start[max_bins + 1] = {};
   for (int b = 0; b < n_bins; ++b) start[b + 1] = start[b] + h.count[b];
@@ -176,14 +206,15 @@ constexpr key_kind kind_of() {
 
 // The built-in orders, one instantiation per code width (libordo compiles both).
 template <class Code>
-void segsort_codes(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool pos, segsort_write w) {
-  if (pos) segsort_run<sm90_policy, true>(exec, io, d, w);
-  else segsort_run<sm90_policy, false>(exec, io, d, w);
+void segsort_codes(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool pos, segsort_write w,
+                   segsort_path path) {
+  if (pos) segsort_run<sm90_policy, true>(exec, io, d, w, path);
+  else segsort_run<sm90_policy, false>(exec, io, d, w, path);
 }
 extern template void segsort_codes<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, const segment_desc&,
-                                                  bool, segsort_write);
+                                                  bool, segsort_write, segsort_path);
 extern template void segsort_codes<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, const segment_desc&,
-                                                  bool, segsort_write);
+                                                  bool, segsort_write, segsort_path);
 
 }  // namespace ordo::detail::segsort
 
@@ -207,7 +238,7 @@ void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, co
     const bool exact = pos && kind == key_kind::floating;
     const code_io<Code> io{reinterpret_cast<const Code*>(keys_in), reinterpret_cast<Code*>(keys_out), values, kind,
                            descending, exact, exact};
-    segsort_codes<Code>(exec, io, d, pos, o.write);
+    segsort_codes<Code>(exec, io, d, pos, o.write, o.path);
   } else {
     if (descending) {
       const user_io<Key, reversed_order<Compare>> io{keys_in, keys_out, values, {comp}};
