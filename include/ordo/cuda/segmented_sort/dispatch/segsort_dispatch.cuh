@@ -133,8 +133,8 @@ inline constexpr bool is_code_io<code_io<Code>> = true;
 
 // The short-segment path: where each tile's segments start, then one block
 // per tile. Built-in orders only (a user's key type would size the tile).
-template <class IO>
-void run_short_tiles(const cuda& exec, const IO& io, const segment_desc& d) {
+template <class Code>
+void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_desc& d) {
   using P = short_tile_policy;
   cudaStream_t s = exec.stream;
   const u64 tiles = (d.n + P::tile - 1) / P::tile;

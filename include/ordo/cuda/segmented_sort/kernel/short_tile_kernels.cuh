@@ -32,33 +32,67 @@ __global__ void tile_first_segment_kernel(segment_desc d, u64 tile, u64 tiles, u
   }
 }
 
-// One block per tile. Shared memory: the keys of the tile's segments and,
-// per element, its segment's bounds in the tile.
-template <int THREADS, int TILE, int MAX_LEN, class IO>
-__global__ void __launch_bounds__(THREADS) short_tile_kernel(IO io, segment_desc d, const u32* first) {
-  using K = typename IO::key_t;
+// One block per tile. Shared memory: the order codes of the tile's
+// segments and, per element, its segment's bounds in the tile. Element e is
+// thread e % THREADS's in both phases, so its raw key and value wait in
+// registers from the load to the store (a float is written as its input bits,
+// so -0.0 and NaN payloads survive), and every global load is issued before
+// the first one is used.
+template <int THREADS, int TILE, int MAX_LEN, class Code>
+__global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, segment_desc d, const u32* first) {
   constexpr int CAP = TILE + MAX_LEN;  // a tile's segments start in it and are at most MAX_LEN long
+  constexpr int ITEMS = (CAP + THREADS - 1) / THREADS;
+  constexpr int SEGS = TILE / THREADS;  // segments per thread per round of bounds
   static_assert(CAP <= 65535, "bounds fit in 16 bits");
-  __shared__ K keys[CAP];
+  __shared__ Code codes[CAP];
   __shared__ unsigned short seg_begin[CAP], seg_end[CAP];
   const u32 s0 = first[blockIdx.x], s1 = first[blockIdx.x + 1];
   if (s0 == s1) return;
   const u64 lo = d[s0].begin;
   const u32 m = u32(d[s1 - 1].end - lo);
-  for (u32 e = threadIdx.x; e < m; e += THREADS) keys[e] = io.load(lo + e);
-  for (u32 i = s0 + threadIdx.x; i < s1; i += THREADS) {
-    const segment_range r = d[i];
-    const unsigned short b = (unsigned short)(r.begin - lo), end = (unsigned short)(r.end - lo);
-    for (unsigned short e = b; e < end; ++e) seg_begin[e] = b, seg_end[e] = end;
+  Code raw[ITEMS];
+  u64 val[ITEMS];
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 e = threadIdx.x + u32(k) * THREADS;
+    if (e < m) {
+      raw[k] = io.keys_in[lo + e];
+      val[k] = io.values.get(lo + e);
+    }
+  }
+  for (u32 base = s0; base < s1; base += THREADS * SEGS) {  // more than one round only with empty segments
+    segment_range r[SEGS];
+#pragma unroll
+    for (int k = 0; k < SEGS; ++k) {
+      const u32 i = base + threadIdx.x + u32(k) * THREADS;
+      r[k] = i < s1 ? d[i] : segment_range{lo, lo};
+    }
+#pragma unroll
+    for (int k = 0; k < SEGS; ++k) {
+      const unsigned short b = (unsigned short)(r[k].begin - lo), end = (unsigned short)(r[k].end - lo);
+      for (unsigned short e = b; e < end; ++e) seg_begin[e] = b, seg_end[e] = end;
+    }
+  }
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 e = threadIdx.x + u32(k) * THREADS;
+    if (e < m) codes[e] = io.encode(raw[k]);
   }
   __syncthreads();
-  const auto order = io.template order<true>(~0u);
-  for (u32 e = threadIdx.x; e < m; e += THREADS) {
-    const K k = keys[e];
-    const u32 b = seg_begin[e], end = seg_end[e];
-    u32 rank = 0;
-    for (u32 j = b; j < end; ++j) rank += order.before(keys[j], j, k, e) ? 1u : 0u;
-    io.store(lo + b + rank, lo + e, k);
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k) {
+    const u32 e = threadIdx.x + u32(k) * THREADS;
+    if (e < m) {
+      const Code c = codes[e];
+      const u32 b = seg_begin[e], end = seg_end[e];
+      u32 rank = 0;
+      for (u32 j = b; j < end; ++j) {  // before e: a smaller code, or an equal one earlier
+        const Code x = codes[j];
+        rank += (x < c || (x == c && j < e)) ? 1u : 0u;
+      }
+      io.keys_out[lo + b + rank] = raw[k];
+      io.values.put(lo + b + rank, val[k]);
+    }
   }
 }
 

@@ -34,6 +34,16 @@ struct value_mover {
     if (bytes == 4) static_cast<u32*>(out)[dst] = static_cast<const u32*>(in)[src];
     else if (bytes == 8) static_cast<u64*>(out)[dst] = static_cast<const u64*>(in)[src];
   }
+  // A value held in a register between its load and its store.
+  __device__ __forceinline__ u64 get(u64 i) const {
+    if (bytes == 4) return static_cast<const u32*>(in)[i];
+    if (bytes == 8) return static_cast<const u64*>(in)[i];
+    return 0;
+  }
+  __device__ __forceinline__ void put(u64 i, u64 v) const {
+    if (bytes == 4) static_cast<u32*>(out)[i] = u32(v);
+    else if (bytes == 8) static_cast<u64*>(out)[i] = v;
+  }
 };
 
 template <class Code, bool POS>
