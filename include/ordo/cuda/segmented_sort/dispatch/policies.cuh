@@ -80,8 +80,13 @@ struct sm90_policy {
 // start in a tile of `tile` elements.
 struct short_tile_policy {
   static constexpr int threads = 256, tile = 2048, max_len = 64;
+  // automatic: always up to all_tiles_len; up to max_len unless one bin
+  // holds one_bin_share of the segments (then binning's reg-sort wins)
+  static constexpr int all_tiles_len = 16;
+  static constexpr double one_bin_share = 0.9;
   static std::string describe() {
-    return "short tiles: segments <= " + std::to_string(max_len) + ", tiles of " + std::to_string(tile) +
+    return "short tiles: segments <= " + std::to_string(max_len) + " (automatic: <= " +
+           std::to_string(all_tiles_len) + ", or lengths over several bins), tiles of " + std::to_string(tile) +
            " elements, " + std::to_string(threads) + " threads\n";
   }
 };

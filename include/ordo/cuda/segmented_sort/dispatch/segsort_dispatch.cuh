@@ -146,6 +146,20 @@ void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_de
   ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
 }
 
+// The automatic choice between the paths for short segments. Ranking by
+// counting costs a segment's length per element, so where one bin holds
+// nearly every segment and they are not tiny, that bin's reg-sort wins
+// (uniform 32: 2.61 ms binned, 3.70 short tiles); mixed lengths make every
+// bin kernel re-read sectors the others read, and tiny ones make binning the
+// cost (power law max 50: 4.2-4.4 ms against 7.8-12.1; uniform 8: 2.42
+// against 2.66). H100, bench/results/h100/segmented_sort.json.
+inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
+  if (h.max_len <= short_tile_policy::all_tiles_len) return true;
+  unsigned long long total = 0, largest = 0;
+  for (int b = 0; b < n_bins; ++b) total += h.count[b], largest = h.count[b] > largest ? h.count[b] : largest;
+  return double(largest) < short_tile_policy::one_bin_share * double(total);
+}
+
 template <class Policy, bool POS, class IO>
 void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_write w,
                  segsort_path path = segsort_path::automatic) {
@@ -168,7 +182,8 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
   if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
   if constexpr (is_code_io<IO>) {
-    if (path != segsort_path::binned && d.kind != segment_kind::bounds && h.max_len <= short_tile_policy::max_len) {
+    if (path != segsort_path::binned && d.kind != segment_kind::bounds && h.max_len <= short_tile_policy::max_len &&
+        (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
       if (h.max_len > 0) run_short_tiles(exec, io, d);
       return;
     }
