@@ -40,16 +40,6 @@ double median_ms(F&& f, int reps = 7) {
   return t[t.size() / 2];
 }
 
-std::size_t first_occ(const K* k, std::size_t pos) {
-  if (pos == 0 || k[pos - 1] != k[pos]) return pos;
-  std::size_t lo = 0, hi = pos;
-  while (lo < hi) {
-    const std::size_t m = lo + (hi - lo) / 2;
-    if (k[m] == k[pos]) hi = m; else lo = m + 1;
-  }
-  return lo;
-}
-
 void seq(const K* k, R* r, std::size_t n) {
   R v = 1;
   r[0] = 1;
@@ -64,7 +54,7 @@ void par(const K* k, R* out, std::size_t n, int threads) {
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (int c = 0; c < threads; ++c) {
     const std::size_t b = n * c / threads, e = n * (c + 1) / threads;
-    R v = R(first_occ(k, b) + 1);
+    R v = R(ordo::detail::cpu_rank::first_occurrence(k, b) + 1);
     std::size_t i = b;
     auto next = [&] {
       if (i > b && k[i] != k[i - 1]) v = R(i + 1);
