@@ -97,6 +97,16 @@ void bench_k(results& radius_res, results& sort_res, const options& opt, long lo
     sort_res.add(make_row("rough_sort", "ordo", "runs", n, params, median_ms(rs, opt.reps), floor_rw,
                           same_on_device(out, ref), true));
   }
+  // the tiles pass (block radix sorts of runs, then one merge) at every k it covers
+  if (k >= 32 && k <= 4096) {
+    auto rr = [&] {
+      ordo::rough_sort_copy(ordo::cuda{}, std::as_const(d_in).span(), out.span(), u64(k),
+                            {ordo::sort_order::ascending, ordo::rough_sort_variant::radix_runs});
+    };
+    rr();
+    sort_res.add(make_row("rough_sort", "ordo", "radix_runs", n, params, median_ms(rr, opt.reps), floor_rw,
+                          same_on_device(out, ref), false));
+  }
   if (k == 16 || k == 4096 || k < 0) {
     cub_temp mt;
     auto merge = [&] {
@@ -109,6 +119,43 @@ void bench_k(results& radius_res, results& sort_res, const options& opt, long lo
     sort_res.add(make_row("sort", "cub_merge_sort", "SortKeys", n, params, median_ms(merge, std::min(opt.reps, 3)),
                           floor_rw, same_on_device(tmp, ref), false));
   }
+}
+
+// Key-value pairs (uint32 values): the window kernel (`runs`) against the
+// tiles pass (`radix_runs`) and CUB's SortPairs, for the policy's crossover.
+void bench_pairs_k(results& sort_res, const options& opt, long long k) {
+  const u64 n = opt.n;
+  const auto h = input(n, k, 29 + u64(k));
+  std::vector<u32> hv(n);
+  for (u64 i = 0; i < n; ++i) hv[i] = u32(i);
+  ordo::device_buffer<u32> d_in{std::span<const u32>(h)}, d_v{std::span<const u32>(hv)}, out(n), out_v(n), ref(n),
+      ref_v(n);
+  nlohmann::json params = {{"k", k}};
+  const double floor = copy_floor_ms(n * 4 * 4, opt.reps);
+  cub_temp t;
+  auto cub_pairs = [&] {
+    t.run([&](void* p, std::size_t& b) {
+      return cub::DeviceRadixSort::SortPairs(p, b, d_in.data(), ref.data(), d_v.data(), ref_v.data(), n);
+    });
+  };
+  row c = make_row("rough_sort", "cub_radix_sort", "SortPairs", n, params, median_ms(cub_pairs, opt.reps), floor, true,
+                   false);
+  c.value = "uint32";
+  sort_res.add(c);
+  auto add = [&](const char* variant, ordo::rough_sort_variant v, bool is_default) {
+    auto f = [&] {
+      ordo::rough_sort_copy(ordo::cuda{}, std::as_const(d_in).span(), out.span(), std::as_const(d_v).span(),
+                            out_v.span(), u64(k), {ordo::sort_order::ascending, v});
+    };
+    f();
+    row r = make_row("rough_sort", "ordo", variant, n, params, median_ms(f, opt.reps), floor,
+                     same_on_device(out, ref) && same_on_device(out_v, ref_v), is_default);
+    r.value = "uint32";
+    sort_res.add(r);
+  };
+  add("automatic", ordo::rough_sort_variant::automatic, true);
+  if (k <= 512) add("runs", ordo::rough_sort_variant::runs, false);
+  add("radix_runs", ordo::rough_sort_variant::radix_runs, false);
 }
 
 // The paper's figures at its sizes.
@@ -177,13 +224,20 @@ void bench_figure_point(results& radius_res, results& sort_res, const options& o
 void run_rough_sort(const options& opt) {
   results radius_res("radius"), sort_res("sort");
   // ORDO_BENCH_KS="1,256,-1" restricts the sweep (for profiling; -1 is random input).
-  std::vector<long long> ks = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536, -1};
+  std::vector<long long> ks = {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 65536, -1};
+  std::vector<long long> pair_ks = {64, 128, 256, 512, 1024, 4096};
   if (const char* env = std::getenv("ORDO_BENCH_KS")) {
     ks.clear();
     std::stringstream list(env);
     for (std::string k; std::getline(list, k, ',');) ks.push_back(std::stoll(k));
   }
   for (long long k : ks) bench_k(radius_res, sort_res, opt, k);
+  if (const char* env = std::getenv("ORDO_BENCH_PAIR_KS")) {
+    pair_ks.clear();
+    std::stringstream list(env);
+    for (std::string k; std::getline(list, k, ',');) pair_ks.push_back(std::stoll(k));
+  }
+  for (long long k : pair_ks) bench_pairs_k(sort_res, opt, k);
   if (opt.figures) {
     for (u64 n : {250000, 500000, 750000, 1000000, 1250000}) {
       bench_figure_point(radius_res, sort_res, opt, "fig1", n, 2, false, true);

@@ -38,7 +38,11 @@ namespace ordo {
 //   halving  the sequential radius halving with nth_element (Altman-Igarashi),
 //            then one bubble pass for the 1-sorted rest (CPU only)
 //   bubble   Bubblesort, the paper's baseline (CPU only)
-enum class rough_sort_variant { automatic, runs, halving, bubble };
+//   radix_runs  runs as above with every run of 2k (at least 2048, k <= 4096)
+//            sorted by a block radix sort in shared memory and the shifted
+//            runs by one merge of their sorted halves (GPU only; `runs` and
+//            `automatic` take it for long runs)
+enum class rough_sort_variant { automatic, runs, halving, bubble, radix_runs };
 
 // What a wrong radius hint does: the keys are sorted anyway (by the adaptive
 // sort), or errc::invalid_argument is thrown and the output is not written.

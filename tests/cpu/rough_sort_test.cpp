@@ -94,6 +94,10 @@ TEST(RoughCpu, InPlaceAndErrors) {
                     ordo::errc::not_supported);
   EXPECT_ORDO_ERROR(ordo::parse_sort_variant("quick"), ordo::errc::invalid_argument);
   EXPECT_EQ(ordo::parse_rough_sort_variant("halving"), ordo::rough_sort_variant::halving);
+  EXPECT_EQ(ordo::parse_rough_sort_variant("radix_runs"), ordo::rough_sort_variant::radix_runs);
+  EXPECT_ORDO_ERROR(ordo::rough_sort(sp.exec, std::span<int>(k), 2,
+                                     {ordo::sort_order::ascending, ordo::rough_sort_variant::radix_runs}),
+                    ordo::errc::not_supported);
 }
 
 TEST(RoughCpu, UserComparator) {

@@ -5,9 +5,14 @@
 // The *Small* tests are the compute-sanitizer subset.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <limits>
+#include <random>
+
 #include "common/rough_sort_cases.hpp"
 #include "ordo/cuda/rough_sort/dispatch/policies.cuh"
 #include "common/type_lists.hpp"
+#include "cpu/error_expect.hpp"
 #include "gpu/device_space.hpp"
 #include "gpu/gpu_cases.hpp"
 
@@ -139,6 +144,72 @@ TYPED_TEST(RoughGpu, RegisterKernelEdgeSmall) {
   }
 }
 
+// The tiles pass (radix_runs: runs of 2048 to 8192 sorted by block radix
+// sorts, then one merge of the halves): arrays ending inside, at and just
+// past a tile, keys and stable pairs, both orders, hints above the radius.
+TYPED_TEST(RoughGpu, RadixRunsEveryTile) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {1, 2, 33, 2047, 2049, 5000, 8193, 40000})
+    check_rough_sort<device_space, TypeParam>(sp, n, ordo::rough_sort_variant::radix_runs, 11 + n,
+                                              {1, 100, 1000, 2048, 4096});
+}
+
+// Heavy ties (64 equal keys in a row), and for floats -0.0 next to +0.0 and
+// NaNs last, shuffled in blocks of 1000: the sort must be the stable one.
+template <class K>
+std::vector<K> tied_keys(std::size_t n, std::uint64_t seed) {
+  std::vector<K> h(n);
+  for (std::size_t i = 0; i < n; ++i) h[i] = K(i / 64);
+  if constexpr (std::is_floating_point_v<K>) {
+    for (std::size_t i = 0; i < n && i < 64; i += 2) h[i] = K(-0.0);
+    for (std::size_t i = n > 100 ? n - 100 : 0; i < n; ++i) h[i] = std::numeric_limits<K>::quiet_NaN();
+  }
+  std::mt19937_64 rng(seed);
+  for (std::size_t b = 0; b < n; b += 1000) std::shuffle(h.begin() + b, h.begin() + std::min(n, b + 1000), rng);
+  return h;
+}
+
+TYPED_TEST(RoughGpu, RadixRunsTiesAreStableSmall) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  for (std::size_t n : {3000, 20000}) {
+    const auto h = tied_keys<K>(n, n);
+    for (auto v : {ordo::rough_sort_variant::radix_runs, ordo::rough_sort_variant::automatic}) {
+      const std::string what = "ties " + std::string(ordo::to_string(v)) + " n=" + std::to_string(n);
+      check_sort_keys<device_space, K>(sp, h, false, {false, 1000, v}, what);
+      check_sort_pairs<device_space, K>(sp, h, false, {false, 1000, v}, what);
+      check_sort_pairs<device_space, K, std::uint64_t>(sp, h, false, {false, 1000, v}, what + " (8-byte values)");
+    }
+  }
+}
+
+// Out-of-order pairs that only meet between two merge blocks (a swap further
+// apart than T/2 across a block's edge) must be caught and sorted anyway;
+// with wrong_radius::raise, an error.
+TYPED_TEST(RoughGpu, RadixRunsMergeEdges) {
+  ORDO_REQUIRE_GPU();
+  using K = TypeParam;
+  device_space sp;
+  for (std::size_t T : {2048, 4096, 8192}) {
+    const std::size_t n = 3 * T + 17, apart = T / 2 + 24;
+    const std::uint64_t hint = T / 2;
+    for (std::size_t edge : {T + T / 2, 2 * T + T / 2}) {
+      const auto bad = counting_keys<K>(n, edge, apart);
+      const std::string what = "tiles of " + std::to_string(T) + ", swap across " + std::to_string(edge);
+      check_sort_keys<device_space, K>(sp, bad, false, {false, hint, ordo::rough_sort_variant::radix_runs}, what);
+      check_sort_pairs<device_space, K>(sp, bad, false, {false, hint, ordo::rough_sort_variant::radix_runs}, what);
+      auto d_in = sp.buf(bad);
+      auto d_out = sp.buf(std::vector<K>(n, K(7)));
+      ordo::rough_sort_options o{ordo::sort_order::ascending, ordo::rough_sort_variant::radix_runs};
+      o.on_wrong_k = ordo::wrong_radius::raise;
+      EXPECT_ORDO_ERROR(ordo::rough_sort_copy(sp.exec, sp.cspan(d_in), sp.span(d_out), hint, o),
+                        ordo::errc::invalid_argument);
+    }
+  }
+}
+
 TEST(RoughGpu, InPlaceSmall) {
   ORDO_REQUIRE_GPU();
   device_space sp;
@@ -159,6 +230,11 @@ TEST(RoughGpu, CpuOnlyVariantsSayso) {
   } catch (const ordo::error& e) {
     EXPECT_EQ(e.code(), ordo::errc::not_supported);
   }
+}
+
+TEST(RoughGpu, TilePolicyCoversTheGap) {  // every run the window kernel leaves is a tiles run
+  EXPECT_LE(rough_policy::window_fastest_run, rough_policy::max_run_64);
+  EXPECT_EQ(rough_policy::tiles_max_run / 2, 4096);
 }
 
 }  // namespace

@@ -120,6 +120,8 @@ void adaptive_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n,
 template <class Key, class Value, class Compare>
 void rough_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, std::uint64_t k,
                     const rough_sort_options& o, Compare comp) {
+  if (o.variant == rough_sort_variant::radix_runs)
+    throw error(errc::not_supported, "rough_sort: radix_runs is a GPU variant (the CPU sorts its runs by `runs`)");
   if (!is_k_sorted_cpu(cpu_chunks(exec, n), keys, n, k, comp)) {
     if (o.on_wrong_k == wrong_radius::raise)
       throw_not_k_sorted(k, radius_parallel(cpu_chunks(exec, n), keys, n, comp));

@@ -13,6 +13,7 @@ const char* to_string(rough_sort_variant v) noexcept {
     case rough_sort_variant::runs: return "runs";
     case rough_sort_variant::halving: return "halving";
     case rough_sort_variant::bubble: return "bubble";
+    case rough_sort_variant::radix_runs: return "radix_runs";
   }
   return "unknown";
 }
@@ -29,10 +30,10 @@ const char* to_string(sort_variant v) noexcept {
 
 rough_sort_variant parse_rough_sort_variant(const char* name) {
   for (auto v : {rough_sort_variant::automatic, rough_sort_variant::runs, rough_sort_variant::halving,
-                 rough_sort_variant::bubble})
+                 rough_sort_variant::bubble, rough_sort_variant::radix_runs})
     if (!std::strcmp(name, to_string(v))) return v;
   throw error(errc::invalid_argument,
-              std::string("unknown rough_sort variant '") + name + "' (automatic, runs, halving, bubble)");
+              std::string("unknown rough_sort variant '") + name + "' (automatic, runs, halving, bubble, radix_runs)");
 }
 
 sort_variant parse_sort_variant(const char* name) {

@@ -17,9 +17,8 @@ struct sm90_rough_policy {
   static constexpr int max_run_64 = 256;   // 8-byte keys: k <= 128
   static constexpr int first_guess_run = 16;  // the adaptive sort tries k <= 8 first
   // The adaptive sort's crossover: above this radius CUB's radix sort wins
-  // (H100, 2^28 uint32 at fe09dd1: roughsort 4.56 ms at k = 64, 6.42 ms at
-  // k = 128, radix 5.40 ms; bench/rough_sort, docs/benchmarks.md).
-  static constexpr std::uint64_t max_rough_radius = 64;
+  // (to be measured for the tiles pass; bench/rough_sort, docs/benchmarks.md).
+  static constexpr std::uint64_t max_rough_radius = 4096;
   static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
   // Keys-only integer sorts: runs of 16 with one run per thread
   // (roughsort_keys_kernel.cuh), runs of 32 with one run per two threads
@@ -33,7 +32,7 @@ struct sm90_rough_policy {
   static constexpr int lanes_threads(int code_bytes) { return code_bytes == 4 ? 512 : 256; }
   // Their crossover with CUB's radix sort (runs of 512 still win; H100,
   // docs/benchmarks.md).
-  static constexpr std::uint64_t max_keys_radius = 256;
+  static constexpr std::uint64_t max_keys_radius = 4096;
   // The output positions one block of those kernels covers; block b + 1's
   // first output is at (b + 1) * span - run / 2 (the tests aim at it).
   static constexpr std::uint64_t keys_block_span(int run, int code_bytes = 4) {
@@ -41,13 +40,22 @@ struct sm90_rough_policy {
            : run <= 32 ? std::uint64_t(keys_threads - 2) * (run / 2)
                        : std::uint64_t(lanes_threads(code_bytes) - run / 16) * 16;
   }
+  // Runs of 2048 to 8192 (k <= 4096): block radix sorts of tiles of T, then
+  // one merge of the halves (roughsort_tiles_kernel.cuh); shorter runs that
+  // take this path use T = 2048.
+  static constexpr int tiles_min_run = 2048;
+  static constexpr int tiles_max_run = 8192;
+  // The fused window kernel's fastest runs; longer ones go to the tiles.
+  static constexpr int window_fastest_run = 128;
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "
                     "threads 256 (512 for runs >= 512), adaptive crossover k <= %llu; keys-only integers: "
                     "register runs of 16 (a run per thread) and 32 (a run per two threads), %d threads, "
-                    "runs of 64..%d over lanes of 16 keys (%d threads; crossover k <= %llu)\n",
+                    "runs of 64..%d over lanes of 16 keys (%d threads; crossover k <= %llu); "
+                    "radix tiles for runs of %d..%d, window kernel up to runs of %d where it is fastest\n",
                  min_run, max_run_32, max_run_64, first_guess_run, (unsigned long long)max_rough_radius,
-                 keys_threads, lanes_max_run, lanes_threads(4), (unsigned long long)max_keys_radius);
+                 keys_threads, lanes_max_run, lanes_threads(4), (unsigned long long)max_keys_radius,
+                 tiles_min_run, tiles_max_run, window_fastest_run);
   }
 };
 

@@ -35,6 +35,7 @@
 #include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_lanes_kernel.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_pairs_kernel.cuh"
+#include "ordo/cuda/rough_sort/kernel/roughsort_tiles_kernel.cuh"
 #include "ordo/rough_sort.hpp"
 
 namespace ordo::detail::rough {
@@ -136,6 +137,62 @@ rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t 
   return h;
 }
 
+// Shared memory past the 48 KiB default, asked for once per kernel.
+template <class Kernel>
+void allow_smem(Kernel kernel, std::size_t bytes) {
+  if (bytes > 48 * 1024)
+    ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+}
+
+template <class Code, int THREADS, bool TRACK>
+void launch_tiles(const cuda& exec, const code_io<Code>& io, std::uint64_t n, std::uint16_t* positions, Code* edges,
+                  std::uint64_t merges) {
+  constexpr int T = THREADS * tile_items;
+  const std::uint64_t tiles = (n + T - 1) / T;
+  constexpr std::size_t sort_bytes = sizeof(typename tile_radix_sort<Code, THREADS, tile_items, TRACK>::storage);
+  constexpr std::size_t merge_bytes = half_merge_smem<Code, TRACK>(THREADS);
+  allow_smem(roughsort_tile_sort_kernel<Code, THREADS, TRACK>, sort_bytes);
+  allow_smem(roughsort_half_merge_kernel<Code, THREADS, TRACK>, merge_bytes);
+  roughsort_tile_sort_kernel<Code, THREADS, TRACK><<<unsigned(tiles), THREADS, sort_bytes, exec.stream>>>(io, n, positions);
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  roughsort_half_merge_kernel<Code, THREADS, TRACK>
+      <<<unsigned(merges), THREADS, merge_bytes, exec.stream>>>(io, n, positions, edges);
+  ORDO_CUDA_CHECK(cudaGetLastError());
+}
+
+// The tile length the tiles pass uses for runs of R.
+inline int tile_for_run(int R) {
+  return R <= sm90_rough_policy::tiles_min_run ? sm90_rough_policy::tiles_min_run : R;
+}
+
+// Runs of R (2048 to 8192, shorter runs take 2048) sorted by block radix
+// sorts, then merged (roughsort_tiles_kernel.cuh): `failed` when the keys
+// were not T/2-sorted (the output is then an unsorted permutation).
+template <class Code>
+rough_status tiles_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R) {
+  const int T = tile_for_run(R);
+  const std::uint64_t merges = (n + T / 2 + T - 1) / T;
+  const bool track = io.values.bytes != 0 || io.gather_keys;
+  scratch<rough_status> st(exec, 1);
+  scratch<Code> edges(exec, 2 * merges);
+  scratch<std::uint16_t> positions(exec, track ? n : 0);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  auto go = [&](auto tracked) {
+    constexpr bool TRACK = decltype(tracked)::value;
+    if (T == 2048) launch_tiles<Code, 128, TRACK>(exec, io, n, positions.get(), edges.get(), merges);
+    else if (T == 4096) launch_tiles<Code, 256, TRACK>(exec, io, n, positions.get(), edges.get(), merges);
+    else launch_tiles<Code, 512, TRACK>(exec, io, n, positions.get(), edges.get(), merges);
+  };
+  if (track) go(std::true_type{});
+  else go(std::false_type{});
+  check_block_edges_kernel<Code><<<elementwise_blocks(merges), 256, 0, exec.stream>>>(edges.get(), merges, st.get());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  rough_status h{};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  return h;
+}
+
 // A lower bound of the radius from probe_windows sampled windows.
 template <class Code>
 std::uint64_t radius_lower_bound(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
@@ -196,6 +253,8 @@ extern template rough_status window_pass<std::uint64_t>(const cuda&, const code_
                                                         int, std::uint64_t, bool);
 extern template rough_status keys_pass<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, std::uint64_t, int);
 extern template rough_status keys_pass<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t, int);
+extern template rough_status tiles_pass<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, std::uint64_t, int);
+extern template rough_status tiles_pass<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, std::uint64_t, int);
 extern template std::uint64_t radius_lower_bound<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&,
                                                                 std::uint64_t);
 extern template std::uint64_t radius_lower_bound<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&,
@@ -225,9 +284,40 @@ code_io<code_of<Key>> make_io(const Key* in, Key* out, const value_mover& v, boo
   return {reinterpret_cast<const Code*>(in), reinterpret_cast<Code*>(out), v, kind_of<Key>(), descending, fp, fp};
 }
 
-template <class Key>
-constexpr int max_run() {
-  return sizeof(Key) == 4 ? sm90_rough_policy::max_run_32 : sm90_rough_policy::max_run_64;
+template <class Code>
+constexpr int max_window_run() {
+  return sizeof(Code) == 4 ? sm90_rough_policy::max_run_32 : sm90_rough_policy::max_run_64;
+}
+
+// Which kernel sorts runs of R: the register kernels for keys-only integers
+// (up to 512), the fused window kernel (up to 1024 for 4-byte codes, 256 for
+// 8-byte ones; with `fastest`, only up to the run where the tiles start to
+// win), the tiles pass beyond, up to tiles_max_run.
+enum class pass_kind { registers, window, tiles };
+
+template <class Code>
+pass_kind pick_pass(const code_io<Code>& io, int R, bool fastest) {
+  if (keys_kernel_fits(io, R)) return pass_kind::registers;
+  const int window_top = fastest ? sm90_rough_policy::window_fastest_run : max_window_run<Code>();
+  return R <= window_top ? pass_kind::window : pass_kind::tiles;
+}
+
+// The radius up to which roughsort beats CUB's radix sort (automatic choices).
+template <class Code>
+std::uint64_t rough_crossover(const code_io<Code>& io) {
+  return keys_only_integers(io) ? sm90_rough_policy::max_keys_radius : sm90_rough_policy::max_rough_radius;
+}
+
+// One pass with runs of R by kernel `kind`; the window kernel checks
+// check_k-sortedness, the others that the result is sorted.
+template <class Code>
+rough_status run_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R, pass_kind kind,
+                      std::uint64_t check_k) {
+  switch (kind) {
+    case pass_kind::registers: return keys_pass(exec, io, n, R);
+    case pass_kind::window: return window_pass(exec, io, n, R, check_k, false);
+    default: return tiles_pass(exec, io, n, R);
+  }
 }
 
 }  // namespace ordo::detail::rough
@@ -255,21 +345,19 @@ void sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const void* 
   if (o.variant == sort_variant::merge_sort) return merge_sort_cuda(exec, keys_in, keys_out, v, n, desc);
   if (o.variant != sort_variant::radix_sort) {
     const auto io = make_io(keys_in, keys_out, v, desc);
-    const bool keys = keys_only_integers(io);
-    const int top = keys ? sm90_rough_policy::lanes_max_run : max_run<Key>();
+    constexpr int top = sm90_rough_policy::tiles_max_run;
     const std::uint64_t limit = o.variant == sort_variant::rough_sort ? std::uint64_t(top / 2)
                                 : o.max_rough_radius                ? o.max_rough_radius
-                                : keys                              ? sm90_rough_policy::max_keys_radius
-                                                                    : sm90_rough_policy::max_rough_radius;
+                                                                    : rough_crossover(io);
     const std::uint64_t bound = radius_lower_bound(exec, io, n);
     int run = std::max(sm90_rough_policy::first_guess_run, run_for_radius(bound));
     // One register pass covers every radius up to 16 (runs of 32 cost no more than 16).
-    if (keys) run = std::max(run, sm90_rough_policy::keys_max_run);
+    if (keys_only_integers(io)) run = std::max(run, sm90_rough_policy::keys_max_run);
     while (bound <= limit && run <= top && std::uint64_t(run / 2) <= std::max<std::uint64_t>(limit, 8)) {
-      const rough_status st = keys ? keys_pass(exec, io, n, run) : window_pass(exec, io, n, run, std::uint64_t(run / 2), false);
+      const rough_status st = run_pass(exec, io, n, run, pick_pass(io, run, true), std::uint64_t(run / 2));
       if (!st.failed) return;
       if (st.lower_bound > limit) break;
-      // The register kernels say nothing of the radius but that it is more than run / 2.
+      // Only the window kernel measures the radius; the others say it is more than run / 2.
       run = run_for_radius(std::max<std::uint64_t>(st.lower_bound, std::uint64_t(run)));
     }
   }
@@ -289,29 +377,28 @@ void rough_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const 
   const value_mover v{values_in, values_out, value_bytes};
   const auto io = make_io(keys_in, keys_out, v, desc);
   const int run = run_for_radius(k);
-  const bool keys = keys_kernel_fits(io, run);
   // Beyond the kernels' runs, or (automatic) past the measured crossover
   // where radix sort is faster: check k, then a full sort.
-  if ((!keys && run > max_run<Key>()) ||
-      (o.variant == rough_sort_variant::automatic &&
-       k > (keys ? sm90_rough_policy::max_keys_radius : sm90_rough_policy::max_rough_radius))) {
+  if (run > sm90_rough_policy::tiles_max_run ||
+      (o.variant == rough_sort_variant::automatic && k > rough_crossover(io))) {
     if (raise) {
       const std::uint64_t r = radius_cuda(exec, keys_in, n, o.order);
       if (r > k) throw_not_k_sorted(k, r);
     }
     return radix_sort_any(exec, kind_of<Key>(), desc, unsigned(sizeof(Key)), keys_in, keys_out, v, n);
   }
+  const pass_kind kind = o.variant == rough_sort_variant::radix_runs
+                             ? pass_kind::tiles
+                             : pick_pass(io, run, o.variant == rough_sort_variant::automatic);
   if (raise) {
     // The window kernel checks k in one pass where it has runs that long.
-    const bool bad = run <= max_run<Key>() ? window_pass(exec, io, n, run, k, true).failed
-                                           : radius_codes(exec, io, n) > k;
+    const bool bad = kind == pass_kind::window ? window_pass(exec, io, n, run, k, true).failed
+                                               : radius_codes(exec, io, n) > k;
     if (bad) throw_not_k_sorted(k, radius_cuda(exec, keys_in, n, o.order));
   }
   // Sorting is right whenever the keys are run/2-sorted, so that is what the
-  // kernel checks (a hint a little low still sorts in one pass).
-  const bool failed = keys ? keys_pass(exec, io, n, run).failed
-                           : window_pass(exec, io, n, run, raise ? k : std::uint64_t(run / 2), false).failed;
-  if (failed)
+  // kernels check (a hint a little low still sorts in one pass).
+  if (run_pass(exec, io, n, run, kind, raise ? k : std::uint64_t(run / 2)).failed)
     sort_cuda(exec, keys_in, keys_out, values_in, values_out, value_bytes, n, sort_options{o.order});
 }
 

@@ -1,0 +1,113 @@
+// Block scope: a stable LSD radix sort of one tile of THREADS * ITEMS order
+// codes in shared memory, 8 bits per pass, for runs too long for registers
+// (Roughsort with k above a few hundred: seed 002 §7's "sort the runs of
+// 2k"). Ranking is CUB's BlockRadixRankMatchEarlyCounts (warp match_any, the
+// ranking of CUB's onesweep); the scatter and the reload go through shared
+// memory, so a pass costs no global traffic.
+//
+// Only the bits where the tile's codes differ are sorted: the highest set bit
+// of (OR of the codes) ^ (AND of the codes) bounds the passes. A k-sorted
+// tile spans a small part of the key range (2^28 sorted random 32-bit keys:
+// 8192 neighbours differ in about 17 low bits), so 3 of 4 passes are run.
+// Padding codes (all ones) sort last whatever bits are skipped: their low
+// bits are the largest and, on ties, they come last in the tile (stable).
+//
+// Keys are held warp-striped (thread (w, l), item u is tile element
+// w * 32 * ITEMS + u * 32 + l): the order in which the rank is stable.
+#pragma once
+#include <cub/block/block_radix_rank.cuh>
+#include <cub/block/radix_rank_sort_operations.cuh>
+
+#include <cstdint>
+
+namespace ordo::detail::rough {
+
+template <class Code, int THREADS, int ITEMS, bool TRACK>
+struct tile_radix_sort {
+  static constexpr int T = THREADS * ITEMS;
+  static constexpr int RADIX_BITS = 8;
+  static_assert(T <= 65536, "tile positions are 16-bit");
+  using rank_t = cub::BlockRadixRankMatchEarlyCounts<THREADS, RADIX_BITS, false, cub::BLOCK_SCAN_WARP_SCANS,
+                                                     cub::WARP_MATCH_ANY>;
+  struct storage {
+    union {
+      typename rank_t::TempStorage rank;
+      Code codes[T];  // the tile after each pass, in rank order
+    };
+    std::uint16_t pos[TRACK ? T : 1];  // each code's position in the input tile
+    unsigned or_bits[sizeof(Code) / 4], and_bits[sizeof(Code) / 4];
+  };
+
+  // The tile's position of item u of this thread (warp-striped).
+  __device__ __forceinline__ static int striped(int u) {
+    const int t = threadIdx.x;
+    return (t / 32) * 32 * ITEMS + u * 32 + (t & 31);
+  }
+
+  // The number of low bits in which the codes differ. `real[u]` is false for
+  // padding, which does not count.
+  __device__ __forceinline__ static int differing_bits(storage& s, const Code (&c)[ITEMS], const bool (&real)[ITEMS]) {
+    constexpr int WORDS = sizeof(Code) / 4;
+    if (threadIdx.x < WORDS) {
+      s.or_bits[threadIdx.x] = 0;
+      s.and_bits[threadIdx.x] = ~0u;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int w = 0; w < WORDS; ++w) {
+      unsigned o = 0, a = ~0u;
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u) {
+        const unsigned x = unsigned(std::uint64_t(c[u]) >> (32 * w));
+        o |= real[u] ? x : 0u;
+        a &= real[u] ? x : ~0u;
+      }
+      o = __reduce_or_sync(0xffffffffu, o);
+      a = __reduce_and_sync(0xffffffffu, a);
+      if ((threadIdx.x & 31) == 0) {
+        atomicOr(&s.or_bits[w], o);
+        atomicAnd(&s.and_bits[w], a);
+      }
+    }
+    __syncthreads();
+    int bits = 0;
+#pragma unroll
+    for (int w = 0; w < WORDS; ++w) {
+      const unsigned d = s.or_bits[w] & ~s.and_bits[w];  // or ^ and: a bit both set and clear somewhere
+      if (d) bits = 32 * w + 32 - __clz(int(d));
+    }
+    return bits;
+  }
+
+  // Sorts the codes held by the block (with their tile positions when
+  // TRACK) and leaves them in s.codes / s.pos in sorted order.
+  __device__ __forceinline__ static void sort(storage& s, Code (&c)[ITEMS], std::uint16_t (&p)[ITEMS], int bits) {
+    int begin = 0;
+    do {  // at least one scatter, so the codes end in s.codes even when all are equal
+      int rank[ITEMS];
+      if (begin < bits) {
+        rank_t(s.rank).RankKeys(c, rank, cub::ShiftDigitExtractor<Code>(begin, RADIX_BITS));
+      } else {
+#pragma unroll
+        for (int u = 0; u < ITEMS; ++u) rank[u] = striped(u);
+      }
+      __syncthreads();  // the rank's storage is the codes' buffer
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u) {
+        s.codes[rank[u]] = c[u];
+        if constexpr (TRACK) s.pos[rank[u]] = p[u];
+      }
+      __syncthreads();
+      begin += RADIX_BITS;
+      if (begin >= bits) break;
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u) {
+        c[u] = s.codes[striped(u)];
+        if constexpr (TRACK) p[u] = s.pos[striped(u)];
+      }
+      __syncthreads();
+    } while (true);
+  }
+};
+
+}  // namespace ordo::detail::rough
