@@ -53,7 +53,8 @@ std::vector<u32> input(u64 n, long long k, u64 seed) {  // k < 0: uniformly rand
   return v;
 }
 
-bool same_on_device(const ordo::device_buffer<u32>& a, const ordo::device_buffer<u32>& b) {
+template <class T>
+bool same_on_device(const ordo::device_buffer<T>& a, const ordo::device_buffer<T>& b) {
   return thrust::equal(thrust::device, a.data(), a.data() + a.size(), b.data());
 }
 
@@ -158,6 +159,43 @@ void bench_pairs_k(results& sort_res, const options& opt, long long k) {
   add("radix_runs", ordo::rough_sort_variant::radix_runs, false);
 }
 
+// 64-bit keys: the tiles pass (up to 8 radix passes per tile) and the
+// window kernel against CUB's SortKeys, for the 8-byte crossover.
+void bench_u64_k(results& sort_res, const options& opt, long long k) {
+  const u64 n = opt.n;
+  const auto h = ordo::gen::ksorted<u64>(n, u64(k), 31 + u64(k), ordo::gen::ksorted_shuffle::paper);
+  ordo::device_buffer<u64> d_in{std::span<const u64>(h)}, out(n), ref(n);
+  nlohmann::json params = {{"k", k}};
+  const double floor = copy_floor_ms(n * 8 * 2, opt.reps);
+  cub_temp t;
+  auto cub_keys = [&] {
+    t.run([&](void* p, std::size_t& b) { return cub::DeviceRadixSort::SortKeys(p, b, d_in.data(), ref.data(), n); });
+  };
+  row c = make_row("rough_sort", "cub_radix_sort", "SortKeys", n, params, median_ms(cub_keys, opt.reps), floor, true,
+                   false);
+  c.key = "uint64";
+  sort_res.add(c);
+  auto add = [&](const char* variant, ordo::rough_sort_variant v, bool is_default) {
+    auto f = [&] {
+      ordo::rough_sort_copy(ordo::cuda{}, std::as_const(d_in).span(), out.span(), u64(k), {ordo::sort_order::ascending, v});
+    };
+    f();
+    row r = make_row("rough_sort", "ordo", variant, n, params, median_ms(f, opt.reps), floor, same_on_device(out, ref),
+                     is_default);
+    r.key = "uint64";
+    sort_res.add(r);
+  };
+  add("automatic", ordo::rough_sort_variant::automatic, true);
+  if (k <= 128) add("runs", ordo::rough_sort_variant::runs, false);
+  add("radix_runs", ordo::rough_sort_variant::radix_runs, false);
+  auto adaptive = [&] { ordo::sort_copy(ordo::cuda{}, std::as_const(d_in).span(), out.span()); };
+  adaptive();
+  row a = make_row("sort", "ordo", "adaptive", n, params, median_ms(adaptive, opt.reps), floor, same_on_device(out, ref),
+                   true);
+  a.key = "uint64";
+  sort_res.add(a);
+}
+
 // The paper's figures at its sizes.
 void bench_figure_point(results& radius_res, results& sort_res, const options& opt, const char* fig, u64 n, u64 k,
                         bool sorts, bool radii) {
@@ -238,6 +276,7 @@ void run_rough_sort(const options& opt) {
     for (std::string k; std::getline(list, k, ',');) pair_ks.push_back(std::stoll(k));
   }
   for (long long k : pair_ks) bench_pairs_k(sort_res, opt, k);
+  for (long long k : {64, 128, 1024, 4096}) bench_u64_k(sort_res, opt, k);
   if (opt.figures) {
     for (u64 n : {250000, 500000, 750000, 1000000, 1250000}) {
       bench_figure_point(radius_res, sort_res, opt, "fig1", n, 2, false, true);

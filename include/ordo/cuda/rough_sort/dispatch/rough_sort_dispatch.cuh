@@ -200,7 +200,8 @@ std::uint64_t radius_lower_bound(const cuda& exec, const code_io<Code>& io, std:
   scratch<rough_status> st(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
   const unsigned windows = n <= std::uint64_t(probe_window) ? 1u : unsigned(probe_windows);
-  radius_probe_kernel<Code><<<windows, probe_threads, 0, exec.stream>>>(io, n, st.get());
+  allow_smem(radius_probe_kernel<Code>, probe_smem<Code>());
+  radius_probe_kernel<Code><<<windows, probe_threads, probe_smem<Code>(), exec.stream>>>(io, n, st.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
   rough_status h{};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
