@@ -213,7 +213,7 @@ from where it belongs). O(n log k).
 
 A wrong k is never returned unsorted: on_wrong_k="fallback" sorts anyway,
 "raise" raises ordo.Error naming the real radius.
-variant : {"automatic", "runs", "halving", "bubble"} ("halving" and "bubble": CPU only)
+variant : {"automatic", "runs", "halving", "bubble", "radix_runs"} ("halving" and "bubble": CPU only; "radix_runs": GPU only)
 values : as in ordo.sort.)doc");
   m.def("segmented_sort", &segmented_sort_py, py::arg("keys"), py::arg("offsets"), py::arg("values") = py::none(),
         py::arg("descending") = false, py::arg("stable") = false, py::arg("ends") = py::none(),

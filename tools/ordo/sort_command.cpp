@@ -124,7 +124,7 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("--max-rough-radius", a->max_rough_radius,
                     "largest radius roughsort is used for; 0 (default) takes the measured crossover");
     cmd->add_option("--k", a->k, "the radius if you know it: rough_sort with this k (checked)");
-    cmd->add_option("--rough-variant", a->rough_variant, "with --k: automatic, runs, halving or bubble (CPU)");
+    cmd->add_option("--rough-variant", a->rough_variant, "with --k: automatic, runs, halving or bubble (CPU), radix_runs (GPU)");
     cmd->add_option("--on-wrong-k", a->on_wrong_k,
                     "with --k: fallback (default: sort anyway) or raise (fail if the keys are not k-sorted)");
     add_device_options(cmd, a->device, a->threads);

@@ -199,7 +199,9 @@ std::uint64_t radius_lower_bound(const cuda& exec, const code_io<Code>& io, std:
   if (n < 2) return 0;
   scratch<rough_status> st(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
-  const unsigned windows = n <= std::uint64_t(probe_window) ? 1u : unsigned(probe_windows);
+  // At most one key in 16 is sampled, so small arrays pay little for the probe.
+  const std::uint64_t fit = n / (16 * std::uint64_t(probe_window));
+  const unsigned windows = unsigned(fit < 1 ? 1 : fit > std::uint64_t(probe_windows) ? probe_windows : fit);
   allow_smem(radius_probe_kernel<Code>, probe_smem<Code>());
   radius_probe_kernel<Code><<<windows, probe_threads, probe_smem<Code>(), exec.stream>>>(io, n, st.get());
   ORDO_CUDA_CHECK(cudaGetLastError());

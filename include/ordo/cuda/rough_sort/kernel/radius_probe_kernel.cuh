@@ -3,9 +3,10 @@
 // probe_window keys (windows evenly spaced over the array, the first at 0 and
 // the last at the end): a pair out of order inside a window is out of order
 // in the array, so the largest window radius bounds the array's from below.
-// 128 windows of 8192 read 0.4% of 2^28 keys, so random input (and any
-// radius past the tiles pass's 4096) goes straight to the full sort and a
-// k-sorted array starts at the right run length.
+// 128 windows of 8192 read 0.4% of 2^28 keys (smaller arrays get fewer,
+// at most one key in 16), so random input (and any radius past the tiles
+// pass's 4096) goes straight to the full sort and a k-sorted array starts at
+// the right run length.
 #pragma once
 #include <cub/block/block_scan.cuh>
 #include <cuda/functional>
