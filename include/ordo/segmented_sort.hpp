@@ -38,11 +38,14 @@ namespace ordo {
 enum class segsort_write { automatic, direct, striped };
 
 // Which GPU path sorts the segments: the paper's binning with its bins
-// (`binned`), or, for segments that are all short and in order (offsets or a
-// fixed length), a pass over tiles of the array with no bins (`short_tiles`;
-// other inputs fall back to `binned`). `automatic` takes short_tiles where it
-// applies.
-enum class segsort_path { automatic, binned, short_tiles };
+// (`binned`: reg-sort, smem-merge, the grid bin's merges); for segments that
+// are all short and in order (offsets or a fixed length), a pass over tiles
+// of the array with no bins (`short_tiles`; other inputs fall back to
+// `binned`); or binning with the segments over 1024 and the grid bin's
+// chunks sorted by block radix sorts (`radix_tiles`; built-in orders, user
+// comparators fall back to `binned`). `automatic` takes short_tiles where it
+// pays, else radix_tiles.
+enum class segsort_path { automatic, binned, short_tiles, radix_tiles };
 
 struct segmented_sort_options {
   sort_order order = sort_order::ascending;

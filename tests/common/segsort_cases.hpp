@@ -182,16 +182,17 @@ struct segs_on {
 
 template <class Space, class K, class Offset = std::uint32_t>
 void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool stable,
-                        std::uint64_t seed) {
+                        std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic) {
   const auto keys = segsort_keys<K>(kind, s.n, seed);
   segs_on<Space, Offset> on(sp, s);
   ordo::segmented_sort_options o;
   o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
   o.stable = stable;
+  o.path = path;
   auto d_in = sp.buf(keys);
   auto d_out = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
   const std::string what = std::string("keys ") + ordo::type_name<K>() + " " + s.name + " " + kind +
-                           (descending ? " desc" : " asc") + (stable ? " stable" : "");
+                           (descending ? " desc" : " asc") + (stable ? " stable " : " ") + ordo::to_string(path);
   if (s.form == 2) ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::fixed_length(s.length, s.first), o);
   else ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), on.segs, o);
   const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
@@ -203,20 +204,22 @@ void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, 
 // Key-value: values are the original positions, so any instability shows.
 template <class Space, class K, class V, class Offset = std::uint32_t>
 void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool in_place,
-                         std::uint64_t seed) {
+                         std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic) {
   const auto keys = segsort_keys<K>(kind, s.n, seed);
   std::vector<V> vals(s.n);
   for (std::size_t i = 0; i < s.n; ++i) vals[i] = V(i * 3 + 1);
   segs_on<Space, Offset> on(sp, s);
   ordo::segmented_sort_options o;
   o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
+  o.path = path;
   const auto segs = s.form == 2 ? ordo::segments<Offset>{} : on.segs;
   auto d_k = sp.buf(keys);
   auto d_v = sp.buf(vals);
   auto d_ko = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
   auto d_vo = sp.buf(std::vector<V>(s.n, prim_poison<V>()));
   const std::string what = std::string("pairs ") + ordo::type_name<K>() + "/" + std::to_string(sizeof(V) * 8) + " " +
-                           s.name + " " + kind + (descending ? " desc" : " asc") + (in_place ? " in place" : "");
+                           s.name + " " + kind + (descending ? " desc" : " asc") + (in_place ? " in place " : " ") +
+                           ordo::to_string(path);
   const auto run = [&](auto&& sg) {
     if (in_place) {
       ordo::segmented_sort_in_place(sp.exec, sp.span(d_k), sp.span(d_v), sg, o);

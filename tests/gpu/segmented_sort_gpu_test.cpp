@@ -70,6 +70,35 @@ TEST(SegsortGpu, LongSegmentsManyPasses) {
   check_segsort_keys<device_space, double>(sp, s, "signed_zeros", true, true, 10);
 }
 
+// The paper's binned path and the radix tiles over the lengths where they
+// differ: the largest block bin (1025..2048), grid segments a radix group
+// finishes (2049..8192), and longer ones whose merge passes start from runs
+// of 8192; keys (stable and not), stable pairs, floats with NaNs and zeros.
+TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto s = offsets_shape("radix_lengths", {1025, 0, 1500, 2048, 2049, 1, 5000, 8192, 8193, 20000, 3}, 7);
+  for (auto path : {ordo::segsort_path::radix_tiles, ordo::segsort_path::binned}) {
+    check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 41, path);
+    check_segsort_keys<device_space, std::int32_t>(sp, s, "few_distinct", true, true, 42, path);
+    check_segsort_keys<device_space, float>(sp, s, "nans_zeros", false, true, 43, path);
+    check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "few_distinct", false, false, 44, path);
+    check_segsort_pairs<device_space, double, std::uint64_t>(sp, s, "random", true, false, 45, path);
+    check_segsort_pairs<device_space, std::int64_t, std::uint32_t>(sp, s, "few_distinct", false, true, 46, path);
+  }
+}
+
+TEST(SegsortGpu, RadixTilesLongSegments) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto s = offsets_shape("radix_long", {65536, 8191, 300001, 16384, 16385, 1u << 20});
+  check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "random", false, false, 47,
+                                                                  ordo::segsort_path::radix_tiles);
+  check_segsort_pairs<device_space, std::uint64_t, std::uint64_t>(sp, s, "few_distinct", true, false, 48,
+                                                                  ordo::segsort_path::radix_tiles);
+  check_segsort_keys<device_space, std::int32_t>(sp, s, "random", false, false, 49, ordo::segsort_path::radix_tiles);
+}
+
 TEST(SegsortGpu, SmallEveryBin) {  // the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
   device_space sp;

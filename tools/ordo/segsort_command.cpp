@@ -183,7 +183,7 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_flag("--descending", a->descending, "largest first within each segment");
   cmd->add_flag("--stable", a->stable, "equal keys keep their input order");
   cmd->add_option("--write", a->write, "GPU register-sort writes: automatic, direct or striped");
-  cmd->add_option("--path", a->path, "GPU path: automatic, binned or short_tiles (segments <= 64, in order)");
+  cmd->add_option("--path", a->path, "GPU path: automatic, binned, short_tiles (segments <= 64, in order) or radix_tiles");
   add_device_options(cmd, a->device, a->threads);
   add_input_options(cmd, a->in, "key");
   cmd->callback([a] { run_segsort(*a); });

@@ -27,15 +27,17 @@ const char* to_string(segsort_path p) noexcept {
     case segsort_path::automatic: return "automatic";
     case segsort_path::binned: return "binned";
     case segsort_path::short_tiles: return "short_tiles";
+    case segsort_path::radix_tiles: return "radix_tiles";
   }
   return "unknown";
 }
 
 segsort_path parse_segsort_path(const char* name) {
-  for (segsort_path p : {segsort_path::automatic, segsort_path::binned, segsort_path::short_tiles})
+  for (segsort_path p : {segsort_path::automatic, segsort_path::binned, segsort_path::short_tiles,
+                         segsort_path::radix_tiles})
     if (!std::strcmp(name, to_string(p))) return p;
   throw error(errc::invalid_argument,
-              std::string("unknown segmented sort path '") + name + "' (automatic, binned, short_tiles)");
+              std::string("unknown segmented sort path '") + name + "' (automatic, binned, short_tiles, radix_tiles)");
 }
 
 }  // namespace ordo

@@ -149,7 +149,7 @@ void launch_tiles(const cuda& exec, const code_io<Code>& io, std::uint64_t n, st
                   std::uint64_t merges) {
   constexpr int T = THREADS * tile_items;
   const std::uint64_t tiles = (n + T - 1) / T;
-  constexpr std::size_t sort_bytes = sizeof(typename tile_radix_sort<Code, THREADS, tile_items, TRACK>::storage);
+  constexpr std::size_t sort_bytes = sizeof(typename prim::tile_radix_sort<Code, THREADS, tile_items, TRACK>::storage);
   constexpr std::size_t merge_bytes = half_merge_smem<Code, TRACK>(THREADS);
   allow_smem(roughsort_tile_sort_kernel<Code, THREADS, TRACK>, sort_bytes);
   allow_smem(roughsort_half_merge_kernel<Code, THREADS, TRACK>, merge_bytes);

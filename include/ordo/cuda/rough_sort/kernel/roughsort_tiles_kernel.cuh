@@ -3,7 +3,7 @@
 // shuffles no longer hold a run.
 //
 //   step 1  roughsort_tile_sort_kernel: every tile [jT, jT + T) is sorted by
-//           a block radix sort in shared memory (block/tile_radix_sort.cuh);
+//           a block radix sort in shared memory (primitives/block/tile_radix_sort.cuh);
 //           the codes go to keys_out (as codes), their tile positions to a
 //           16-bit scratch when keys must be gathered or values follow.
 //   step 2  roughsort_half_merge_kernel: block b merges the upper half of
@@ -18,7 +18,7 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/rough_sort/block/tile_radix_sort.cuh"
+#include "ordo/cuda/primitives/block/tile_radix_sort.cuh"
 #include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
 
 namespace ordo::detail::rough {
@@ -35,7 +35,7 @@ constexpr int tile_min_blocks(int threads) {
 template <class Code, int THREADS, bool TRACK>
 __global__ void __launch_bounds__(THREADS, tile_min_blocks<Code, TRACK>(THREADS))
     roughsort_tile_sort_kernel(segsort::code_io<Code> io, std::uint64_t n, std::uint16_t* positions) {
-  using sorter = tile_radix_sort<Code, THREADS, tile_items, TRACK>;
+  using sorter = prim::tile_radix_sort<Code, THREADS, tile_items, TRACK>;
   constexpr int T = sorter::T;
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<typename sorter::storage*>(smem);

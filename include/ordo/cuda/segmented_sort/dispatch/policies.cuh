@@ -91,4 +91,20 @@ struct short_tile_policy {
   }
 };
 
+// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the largest
+// block bin (1024 < len <= 2048) sorted by a block radix sort of
+// bin_threads x 16, and the grid bin's chunks sorted in groups of
+// grid_threads x 16 / 2048 by one block each, so its merge passes start from
+// runs of 8192. `automatic` takes it for the built-in orders.
+struct radix_tile_policy {
+  static constexpr int bin_threads = 128;   // 2048 = the largest block bin
+  static constexpr int grid_threads = 512;  // 8192 = 4 grid chunks
+  static constexpr bool automatic = true;
+  static std::string describe() {
+    return "radix tiles: bin <= 2048 by " + std::to_string(bin_threads) + " threads x 16, grid chunks in groups of " +
+           std::to_string(grid_threads * 16) + " by " + std::to_string(grid_threads) + " threads" +
+           (automatic ? " (automatic)" : "") + "\n";
+  }
+};
+
 }  // namespace ordo::detail::segsort

@@ -19,6 +19,7 @@
 #include "ordo/cuda/detail/scratch.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/bin_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/radix_tile_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/reg_sort_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
@@ -36,15 +37,33 @@ inline bool striped_for(segsort_write w, int P) {
   return w == segsort_write::striped;
 }
 
+template <class IO>
+inline constexpr bool is_code_io = false;
+template <class Code>
+inline constexpr bool is_code_io<code_io<Code>> = true;
+
 template <class Kernel>
 void allow_smem(Kernel k, int bytes) {
   if (bytes > 48 * 1024) ORDO_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
 }
 
 template <class Bin, bool POS, class IO>
-void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w) {
+void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
+                bool radix) {
   using K = typename IO::key_t;
   if (count == 0) return;
+  if constexpr (is_code_io<IO> && !is_warp_bin(static_cast<const Bin*>(nullptr)) &&
+                Bin::n == radix_tile_policy::bin_threads * radix_items) {
+    if (radix) {  // the largest block bin by block radix sorts
+      constexpr int threads = radix_tile_policy::bin_threads;
+      auto kernel = radix_bin_kernel<K, threads, POS>;
+      constexpr int smem = radix_smem_bytes<K, threads, POS>();
+      allow_smem(kernel, smem);
+      kernel<<<unsigned(count), threads, smem, s>>>(io, d, list);
+      ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");
+      return;
+    }
+  }
   if constexpr (is_warp_bin(static_cast<const Bin*>(nullptr))) {
     const unsigned blocks = ceil_blocks(count * Bin::M, Bin::block);
     reg_sort_bin_kernel<Bin::M, Bin::P, Bin::block, POS>
@@ -61,13 +80,13 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
 
 template <bool POS, class IO, class... Bins, std::size_t... I>
 void launch_bins(bin_list<Bins...>, std::index_sequence<I...>, cudaStream_t s, const IO& io, const segment_desc& d,
-                 const u32* lists, const u64* start, const unsigned long long* count, segsort_write w) {
-  (launch_bin<Bins, POS>(s, io, d, lists + start[I + 1], count[I + 1], w), ...);
+                 const u32* lists, const u64* start, const unsigned long long* count, segsort_write w, bool radix) {
+  (launch_bin<Bins, POS>(s, io, d, lists + start[I + 1], count[I + 1], w, radix), ...);
 }
 
 template <class Policy, bool POS, class IO>
 void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u32* list, u64 G, u64 chunks,
-                  u64 max_len) {
+                  u64 max_len, bool radix) {
   using K = typename IO::key_t;
   constexpr int TILE = Policy::grid_threads * Policy::grid_items;
   static_assert(TILE == Policy::grid_warps * 32 * Policy::grid_items, "chunk sort and merge tiles must agree");
@@ -86,23 +105,40 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   const grid_bin gb{d, list, base.get(), G};
 
   const u64 slots = chunks * TILE;
+  // Radix chunks sort groups of chunks, so the passes start from longer runs.
+  constexpr u64 radix_run = u64(radix_tile_policy::grid_threads) * radix_items;
+  const u64 first_run = radix && is_code_io<IO> ? radix_run : u64(TILE);
   int passes = 0;
-  for (u64 run = TILE; run < max_len; run *= 2) ++passes;
+  for (u64 run = first_run; run < max_len; run *= 2) ++passes;
   scratch<K> k0(exec, slots), k1(exec, passes > 1 ? slots : 0);
   scratch<u32> p0(exec, POS ? slots : 0), p1(exec, POS && passes > 1 ? slots : 0);
   K* kb[2] = {k0.get(), k1.get()};
   u32* pb[2] = {p0.get(), p1.get()};
 
-  auto sort_kernel = grid_chunk_sort_kernel<Policy::grid_warps, Policy::grid_items, POS, IO>;
   const int smem = block_sort_smem_bytes<K>(TILE, POS);
-  allow_smem(sort_kernel, smem);
-  sort_kernel<<<unsigned(chunks), Policy::grid_warps * 32, smem, s>>>(io, gb, kb[0], pb[0]);
-  ORDO_CUDA_LAUNCH_CHECK("grid_chunk_sort_kernel");
+  bool sorted = false;
+  if constexpr (is_code_io<IO>) {
+    if (radix) {
+      constexpr int threads = radix_tile_policy::grid_threads;
+      auto kernel = grid_radix_chunk_kernel<K, threads, TILE, POS>;
+      constexpr int rsmem = radix_smem_bytes<K, threads, POS>();
+      allow_smem(kernel, rsmem);
+      kernel<<<unsigned(chunks), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
+      ORDO_CUDA_LAUNCH_CHECK("grid_radix_chunk_kernel");
+      sorted = true;
+    }
+  }
+  if (!sorted) {
+    auto sort_kernel = grid_chunk_sort_kernel<Policy::grid_warps, Policy::grid_items, POS, IO>;
+    allow_smem(sort_kernel, smem);
+    sort_kernel<<<unsigned(chunks), Policy::grid_warps * 32, smem, s>>>(io, gb, kb[0], pb[0]);
+    ORDO_CUDA_LAUNCH_CHECK("grid_chunk_sort_kernel");
+  }
   auto merge_kernel = grid_merge_kernel<Policy::grid_threads, Policy::grid_items, POS, IO>;
   allow_smem(merge_kernel, smem);
   scratch<u64> split(exec, passes ? chunks : 0);
   int cur = 0;
-  for (u64 run = TILE; run < max_len; run *= 2, cur ^= 1) {
+  for (u64 run = first_run; run < max_len; run *= 2, cur ^= 1) {
     grid_partition_kernel<TILE><<<ceil_blocks(chunks, 256), 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.get());
     ORDO_CUDA_LAUNCH_CHECK("grid_partition_kernel");
     merge_kernel<<<unsigned(chunks), Policy::grid_threads, smem, s>>>(io, gb, run, split.get(), kb[cur], pb[cur],
@@ -125,11 +161,6 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   else r = {fetch(d.begins, i), fetch(d.ends, i)};
   throw_bad_segment("segmented_sort", d, i, r);
 }
-
-template <class IO>
-inline constexpr bool is_code_io = false;
-template <class Code>
-inline constexpr bool is_code_io<code_io<Code>> = true;
 
 // The short-segment path: where each tile's segments start, then one block
 // per tile. Built-in orders only (a user's key type would size the tile).
@@ -182,13 +213,15 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
   if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
   if constexpr (is_code_io<IO>) {
-    if (path != segsort_path::binned && d.kind != segment_kind::bounds && h.max_len <= short_tile_policy::max_len &&
-        (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
+    if ((path == segsort_path::automatic || path == segsort_path::short_tiles) && d.kind != segment_kind::bounds &&
+        h.max_len <= short_tile_policy::max_len && (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
       if (h.max_len > 0) run_short_tiles(exec, io, d);
       return;
     }
   }
 
+  const bool radix = is_code_io<IO> && (path == segsort_path::radix_tiles ||
+                                        (path == segsort_path::automatic && radix_tile_policy::automatic));
   u64 start[max_bins + 1] = {};
   for (int b = 0; b < n_bins; ++b) start[b + 1] = start[b] + h.count[b];
   const u64 listed = start[n_bins];
@@ -206,10 +239,10 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
     ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
   }
   launch_bins<POS>(typename Policy::bins{}, std::make_index_sequence<Policy::bins::size>{}, s, io, d, lists.get(),
-                   start, h.count, w);
+                   start, h.count, w, radix);
   if (h.count[n_bins - 1])
     run_grid_bin<Policy, POS>(exec, io, d, lists.get() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
-                              h.max_len);
+                              h.max_len, radix);
 }
 
 template <class Key>

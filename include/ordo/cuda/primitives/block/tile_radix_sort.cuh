@@ -1,7 +1,7 @@
 // Block scope: a stable LSD radix sort of one tile of THREADS * ITEMS order
-// codes in shared memory, 8 bits per pass, for runs too long for registers
-// (Roughsort with k above a few hundred: seed 002 §7's "sort the runs of
-// 2k"). Ranking is CUB's BlockRadixRankMatchEarlyCounts (warp match_any, the
+// codes in shared memory, 8 bits per pass, for runs too long for registers:
+// Roughsort's runs of 2k for k above a few hundred (seed 002 §7) and the
+// segmented sort's long segments and grid chunks (seed 004). Ranking is CUB's BlockRadixRankMatchEarlyCounts (warp match_any, the
 // ranking of CUB's onesweep); the scatter and the reload go through shared
 // memory, so a pass costs no global traffic.
 //
@@ -20,7 +20,7 @@
 
 #include <cstdint>
 
-namespace ordo::detail::rough {
+namespace ordo::detail::prim {
 
 template <class Code, int THREADS, int ITEMS, bool TRACK>
 struct tile_radix_sort {
@@ -110,4 +110,4 @@ struct tile_radix_sort {
   }
 };
 
-}  // namespace ordo::detail::rough
+}  // namespace ordo::detail::prim

@@ -1,0 +1,85 @@
+// Kernel scope: block radix sorts for the segmented sort's long segments
+// (segsort_path::radix_tiles, built-in orders only), in place of the paper's
+// smem-merge where a segment or chunk fills a large tile:
+//   radix_bin_kernel        one block per segment of the largest block bin
+//                           (1024 < len <= 2048), a tile of T = THREADS * 16
+//   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
+//                           consecutive chunks of a segment, so the merge
+//                           passes start from runs of GROUP * TILE instead of
+//                           TILE (two passes fewer for GROUP = 4); a segment
+//                           that fits is finished here.
+// The sort is primitives/block/tile_radix_sort.cuh (LSD, 8 bits per pass,
+// stable), so positions give the stable order that values and float keys
+// need; keys-only integer sorts skip them.
+#pragma once
+#include <cstdint>
+
+#include "ordo/cuda/primitives/block/tile_radix_sort.cuh"
+#include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
+
+namespace ordo::detail::segsort {
+
+inline constexpr int radix_items = 16;
+
+template <class Code, int THREADS, bool POS>
+using radix_sorter = prim::tile_radix_sort<Code, THREADS, radix_items, POS>;
+
+// Loads `len` codes from `begin` warp-striped (padding past len), sorts them,
+// and leaves them in s.codes / s.pos.
+template <class Code, int THREADS, bool POS>
+__device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 begin, int len,
+                                                 typename radix_sorter<Code, THREADS, POS>::storage& s) {
+  using sorter = radix_sorter<Code, THREADS, POS>;
+  Code c[radix_items];
+  std::uint16_t p[radix_items];
+  bool real[radix_items];
+#pragma unroll
+  for (int u = 0; u < radix_items; ++u) {
+    const int i = sorter::striped(u);
+    real[u] = i < len;
+    c[u] = real[u] ? io.load(begin + i) : ~Code(0);
+    p[u] = std::uint16_t(i);
+  }
+  sorter::sort(s, c, p, sorter::differing_bits(s, c, real));
+}
+
+template <class Code, int THREADS, bool POS>
+__global__ void __launch_bounds__(THREADS)
+    radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS>::storage*>(smem);
+  const segment_range r = d[segs[blockIdx.x]];
+  const int len = int(r.end - r.begin);
+  radix_sort_range<Code, THREADS, POS>(io, r.begin, len, s);
+  for (int x = threadIdx.x; x < len; x += THREADS) io.store(r.begin + x, r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
+}
+
+template <class Code, int THREADS, int TILE, bool POS>
+__global__ void __launch_bounds__(THREADS)
+    grid_radix_chunk_kernel(code_io<Code> io, grid_bin gb, Code* kout, u32* pout) {
+  constexpr int T = THREADS * radix_items, GROUP = T / TILE;
+  static_assert(T % TILE == 0, "a radix tile is whole chunks");
+  extern __shared__ __align__(16) unsigned char smem[];
+  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS>::storage*>(smem);
+  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
+  if (gc.c % GROUP != 0) return;  // the group's first chunk sorts it
+  const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
+  const int len = int(min(u64(T), seg_len - first));
+  radix_sort_range<Code, THREADS, POS>(io, gc.r.begin + first, len, s);
+  if (seg_len <= u64(T)) {  // the whole segment: straight to the output
+    for (int x = threadIdx.x; x < len; x += THREADS)
+      io.store(gc.r.begin + x, gc.r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
+    return;
+  }
+  for (int x = threadIdx.x; x < len; x += THREADS) {
+    kout[gc.base + first + x] = s.codes[x];
+    if constexpr (POS) pout[gc.base + first + x] = u32(first) + s.pos[x];
+  }
+}
+
+template <class Code, int THREADS, bool POS>
+constexpr int radix_smem_bytes() {
+  return int(sizeof(typename radix_sorter<Code, THREADS, POS>::storage));
+}
+
+}  // namespace ordo::detail::segsort
