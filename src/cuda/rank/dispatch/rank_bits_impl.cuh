@@ -48,8 +48,26 @@ void rank_sorted_bits(const cuda& exec, const U* sorted, std::uint64_t n, const 
 // scattered 4- and 8-byte writes run at DRAM transaction rate (about 13 G/s
 // on the H100, 20 ms for 2^28 ranks, also when grouped into L2-sized windows
 // first), so the ranks are instead sorted back into input order by their
-// original index: a radix sort over log2(n) bits whose output is contiguous.
+// original index.
 constexpr std::uint64_t direct_scatter_limit = std::uint64_t(1) << 22;
+
+// The sort-back sorts only the index bits above the low unpermute_tile_bits
+// (rounded to whole 8-bit radix passes: 2 passes instead of 4 at n = 2^28);
+// unpermute_tiles_kernel places the low bits in shared memory.
+constexpr int unpermute_tile_bits = 12;
+
+struct sort_back_bits {
+  int begin, end;
+};
+
+inline sort_back_bits plan_sort_back(std::uint64_t n) {
+  int index_bits = 0;
+  while ((std::uint64_t(1) << index_bits) < n) ++index_bits;
+  const int above = index_bits > unpermute_tile_bits ? index_bits - unpermute_tile_bits : 0;
+  const int passes = (above + 7) / 8;
+  const int begin = index_bits - 8 * passes;
+  return {begin > 0 ? begin : 0, index_bits};
+}
 
 template <class U, class I, class R>
 void sort_and_rank_bits(const cuda& exec, U* bits0, U* bits1, I* index0, I* index1, std::uint64_t n,
@@ -85,18 +103,19 @@ void sort_and_rank_bits(const cuda& exec, U* bits0, U* bits1, I* index0, I* inde
   rank_sorted_bits(exec, sorted, n, o, stats.get(), contiguous_writer<R>{reinterpret_cast<R*>(ranks.get())});
   cub::DoubleBuffer<I> dest(values.Current(), values.Alternate());
   cub::DoubleBuffer<W> moved(ranks.get(), reinterpret_cast<W*>(out));  // out doubles as a buffer
-  int index_bits = 0;
-  while ((std::uint64_t(1) << index_bits) < n) ++index_bits;
-  temp_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, dest, moved, NumItems(n), 0, index_bits,
-                                                  exec.stream));
-  {
+  const sort_back_bits bits = plan_sort_back(n);
+  if (bits.end > bits.begin) {
+    temp_bytes = 0;
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, dest, moved, NumItems(n), bits.begin,
+                                                    bits.end, exec.stream));
     scratch<unsigned char> temp(exec, temp_bytes);
-    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), temp_bytes, dest, moved, NumItems(n), 0, index_bits,
-                                                    exec.stream));
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), temp_bytes, dest, moved, NumItems(n), bits.begin,
+                                                    bits.end, exec.stream));
   }
-  if (moved.Current() != reinterpret_cast<W*>(out))
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(out, moved.Current(), n * sizeof(W), cudaMemcpyDeviceToDevice, exec.stream));
+  const std::uint64_t tiles = (n + (std::uint64_t(1) << unpermute_tile_bits) - 1) >> unpermute_tile_bits;
+  unpermute_tiles_kernel<unpermute_tile_bits><<<unsigned(tiles), 256, 0, exec.stream>>>(
+      dest.Current(), moved.Current(), n, reinterpret_cast<W*>(out));
+  ORDO_CUDA_LAUNCH_CHECK("unpermute_tiles_kernel");
 }
 
 }  // namespace ordo::detail::cuda_rank

@@ -100,4 +100,25 @@ struct scatter_writer {
   }
 };
 
+// The last step of the sort-back (see sort_and_rank_bits): once the
+// (index, rank) pairs are sorted by the index bits above the low TileBits,
+// and since the indices are a permutation of [0, n), tile t holds exactly
+// the indices [t * Tile, (t + 1) * Tile). One block per tile puts each rank
+// at its place in shared memory and writes the tile out whole. `ranks` may
+// be `out` itself: a block reads its whole tile before it writes it.
+template <int TileBits, class I, class W>
+__global__ void __launch_bounds__(256) unpermute_tiles_kernel(const I* index, const W* ranks, std::uint64_t n,
+                                                              W* out) {
+  constexpr int tile = 1 << TileBits;
+  __shared__ W placed[tile];
+  const std::uint64_t base = std::uint64_t(blockIdx.x) << TileBits;
+  const unsigned count = unsigned(n - base < tile ? n - base : tile);
+  for (unsigned k = threadIdx.x; k < count; k += blockDim.x) {
+    const std::uint64_t to = std::uint64_t(index[base + k]) - base;
+    if (to < count) placed[to] = ranks[base + k];  // always true for a permutation; keeps a bug in bounds
+  }
+  __syncthreads();
+  for (unsigned k = threadIdx.x; k < count; k += blockDim.x) out[base + k] = placed[k];
+}
+
 }  // namespace ordo::detail::cuda_rank
