@@ -53,9 +53,9 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
   using K = typename IO::key_t;
   if (count == 0) return;
   if constexpr (is_code_io<IO> && !is_warp_bin(static_cast<const Bin*>(nullptr)) &&
-                Bin::n == radix_tile_policy::bin_threads * radix_items) {
-    if (radix) {  // the largest block bin by block radix sorts
-      constexpr int threads = radix_tile_policy::bin_threads;
+                Bin::n >= radix_tile_policy::min_bin_n) {
+    if (radix) {  // the large block bins by block radix sorts
+      constexpr int threads = Bin::n / radix_items;
       auto kernel = radix_bin_kernel<K, threads, POS>;
       constexpr int smem = radix_smem_bytes<K, threads, POS>();
       allow_smem(kernel, smem);

@@ -1,8 +1,8 @@
 // Kernel scope: block radix sorts for the segmented sort's long segments
 // (segsort_path::radix_tiles, built-in orders only), in place of the paper's
 // smem-merge where a segment or chunk fills a large tile:
-//   radix_bin_kernel        one block per segment of the largest block bin
-//                           (1024 < len <= 2048), a tile of T = THREADS * 16
+//   radix_bin_kernel        one block per segment of a large block bin
+//                           (256 < len <= 2048), a tile of T = THREADS * 16
 //   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
 //                           consecutive chunks of a segment, so the merge
 //                           passes start from runs of GROUP * TILE instead of
