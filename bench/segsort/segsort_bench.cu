@@ -116,8 +116,8 @@ void bench_shape(results& res, const options& opt, const shape& s, const std::ve
   u64 longest = 0;
   for (std::size_t i = 0; i + 1 < s.offsets.size(); ++i) longest = std::max<u64>(longest, s.offsets[i + 1] - s.offsets[i]);
   // The paper's binned path, for comparison, where the default differs from it
-  // (short tiles for short segments, radix tiles past 128).
-  if (longest <= u64(ordo::detail::segsort::short_tile_policy::max_len) || longest > 128) {
+  // (short tiles for short segments, radix tiles past 256).
+  if (longest <= u64(ordo::detail::segsort::short_tile_policy::max_len) || longest > 256) {
     ordo::segmented_sort_options binned;
     binned.path = ordo::segsort_path::binned;
     auto run = [&] {

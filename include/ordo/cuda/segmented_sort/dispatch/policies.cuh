@@ -91,18 +91,18 @@ struct short_tile_policy {
   }
 };
 
-// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the bins from
-// min_bin_n up (128 < len <= 2048) sorted per segment by a block radix sort
-// of one warp x 8 (256) or n / 16 threads x 16 (512-2048), and the grid bin's
+// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the block bins
+// from min_bin_n up (512 < len <= 2048 and the bins between) sorted per
+// segment by a block radix sort of n / 16 threads x 16, and the grid bin's
 // chunks sorted in groups of grid_threads x 16 / 2048 by one block each, so
 // its merge passes start from runs of 8192. `automatic` takes it for the
 // built-in orders.
 struct radix_tile_policy {
-  static constexpr int min_bin_n = 256;     // bins 256..2048: 32, 32, 64, 128 threads
+  static constexpr int min_bin_n = 512;     // bins 512, 1024, 2048: 32, 64, 128 threads
   static constexpr int grid_threads = 512;  // 8192 = 4 grid chunks
   static constexpr bool automatic = true;
   static std::string describe() {
-    return "radix tiles: bins of " + std::to_string(min_bin_n) + " and up by block radix sorts, grid chunks in groups of " +
+    return "radix tiles: block bins of " + std::to_string(min_bin_n) + " and up by n / 16 threads x 16, grid chunks in groups of " +
            std::to_string(grid_threads * 16) + " by " + std::to_string(grid_threads) + " threads" +
            (automatic ? " (automatic)" : "") + "\n";
   }

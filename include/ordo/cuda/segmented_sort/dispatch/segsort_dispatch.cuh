@@ -52,12 +52,12 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
                 bool radix) {
   using K = typename IO::key_t;
   if (count == 0) return;
-  if constexpr (is_code_io<IO> && Bin::n >= radix_tile_policy::min_bin_n) {
-    if (radix) {  // the bins from min_bin_n up by block radix sorts
-      constexpr int threads = Bin::n / radix_items >= 32 ? Bin::n / radix_items : 32;
-      constexpr int items = Bin::n / threads;
-      auto kernel = radix_bin_kernel<K, threads, items, POS>;
-      constexpr int smem = radix_smem_bytes<K, threads, POS, items>();
+  if constexpr (is_code_io<IO> && !is_warp_bin(static_cast<const Bin*>(nullptr)) &&
+                Bin::n >= radix_tile_policy::min_bin_n) {
+    if (radix) {  // the large block bins by block radix sorts
+      constexpr int threads = Bin::n / radix_items;
+      auto kernel = radix_bin_kernel<K, threads, POS>;
+      constexpr int smem = radix_smem_bytes<K, threads, POS>();
       allow_smem(kernel, smem);
       kernel<<<unsigned(count), threads, smem, s>>>(io, d, list);
       ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");

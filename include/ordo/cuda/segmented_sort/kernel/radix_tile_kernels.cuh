@@ -1,9 +1,8 @@
 // Kernel scope: block radix sorts for the segmented sort's long segments
 // (segsort_path::radix_tiles, built-in orders only), in place of the paper's
 // smem-merge where a segment or chunk fills a large tile:
-//   radix_bin_kernel        one block per segment of a bin from 256 up
-//                           (128 < len <= 2048), a tile of T = THREADS * ITEMS
-//                           (one warp x 8 for 256, n / 16 threads x 16 above)
+//   radix_bin_kernel        one block per segment of a large block bin
+//                           (256 < len <= 2048), a tile of T = THREADS * 16
 //   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
 //                           consecutive chunks of a segment, so the merge
 //                           passes start from runs of GROUP * TILE instead of
@@ -22,20 +21,20 @@ namespace ordo::detail::segsort {
 
 inline constexpr int radix_items = 16;
 
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
-using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS>;
+template <class Code, int THREADS, bool POS>
+using radix_sorter = prim::tile_radix_sort<Code, THREADS, radix_items, POS>;
 
 // Loads `len` codes from `begin` warp-striped (padding past len), sorts them,
 // and leaves them in s.codes / s.pos.
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
+template <class Code, int THREADS, bool POS>
 __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 begin, int len,
-                                                 typename radix_sorter<Code, THREADS, POS, ITEMS>::storage& s) {
-  using sorter = radix_sorter<Code, THREADS, POS, ITEMS>;
-  Code c[ITEMS];
-  std::uint16_t p[ITEMS];
-  bool real[ITEMS];
+                                                 typename radix_sorter<Code, THREADS, POS>::storage& s) {
+  using sorter = radix_sorter<Code, THREADS, POS>;
+  Code c[radix_items];
+  std::uint16_t p[radix_items];
+  bool real[radix_items];
 #pragma unroll
-  for (int u = 0; u < ITEMS; ++u) {
+  for (int u = 0; u < radix_items; ++u) {
     const int i = sorter::striped(u);
     real[u] = i < len;
     c[u] = real[u] ? io.load(begin + i) : ~Code(0);
@@ -44,14 +43,14 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
   sorter::sort(s, c, p, sorter::differing_bits(s, c, real));
 }
 
-template <class Code, int THREADS, int ITEMS, bool POS>
+template <class Code, int THREADS, bool POS>
 __global__ void __launch_bounds__(THREADS)
     radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs) {
   extern __shared__ __align__(16) unsigned char smem[];
-  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
+  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS>::storage*>(smem);
   const segment_range r = d[segs[blockIdx.x]];
   const int len = int(r.end - r.begin);
-  radix_sort_range<Code, THREADS, POS, ITEMS>(io, r.begin, len, s);
+  radix_sort_range<Code, THREADS, POS>(io, r.begin, len, s);
   for (int x = threadIdx.x; x < len; x += THREADS) io.store(r.begin + x, r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
 }
 
@@ -78,9 +77,9 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
+template <class Code, int THREADS, bool POS>
 constexpr int radix_smem_bytes() {
-  return int(sizeof(typename radix_sorter<Code, THREADS, POS, ITEMS>::storage));
+  return int(sizeof(typename radix_sorter<Code, THREADS, POS>::storage));
 }
 
 }  // namespace ordo::detail::segsort
