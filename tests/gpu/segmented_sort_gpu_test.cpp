@@ -88,6 +88,30 @@ TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer s
   }
 }
 
+// The hybrid: segments of up to 64 (95% of them, about a quarter of the
+// elements, over the 1/16 that turns it on) by the short tiles, which must
+// leave the longer ones (65..10000, straddling tiles) to the bins untouched.
+// Keys (stable and not), pairs in place, floats with NaNs and zeros,
+// descending; the binned path over the same shape for comparison.
+TEST(SegsortGpu, SmallHybridShortAndLong) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  std::vector<std::uint64_t> lens;
+  rng r(77);
+  for (int i = 0; i < 3000; ++i) {
+    const auto x = r.below(100);
+    lens.push_back(x < 95 ? r.below(65) : x < 99 ? 65 + r.below(1984) : 2049 + r.below(8000));
+  }
+  const auto s = offsets_shape("hybrid", lens, 3);
+  for (auto path : {ordo::segsort_path::automatic, ordo::segsort_path::binned}) {
+    check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 51, path);
+    check_segsort_keys<device_space, std::int64_t>(sp, s, "few_distinct", true, true, 52, path);
+    check_segsort_keys<device_space, float>(sp, s, "nans_zeros", false, true, 53, path);
+    check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "few_distinct", false, true, 54, path);
+    check_segsort_pairs<device_space, double, std::uint64_t>(sp, s, "random", true, false, 55, path);
+  }
+}
+
 TEST(SegsortGpu, RadixTilesLongSegments) {
   ORDO_REQUIRE_GPU();
   device_space sp;

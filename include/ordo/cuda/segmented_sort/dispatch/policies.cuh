@@ -84,9 +84,13 @@ struct short_tile_policy {
   // holds one_bin_share of the segments (then binning's reg-sort wins)
   static constexpr int all_tiles_len = 16;
   static constexpr double one_bin_share = 0.9;
+  // automatic, with longer segments too: the short ones here and the rest
+  // binned, once the short ones hold this share of the elements
+  static constexpr double hybrid_share = 1.0 / 16;
   static std::string describe() {
     return "short tiles: segments <= " + std::to_string(max_len) + " (automatic: <= " +
-           std::to_string(all_tiles_len) + ", or lengths over several bins), tiles of " + std::to_string(tile) +
+           std::to_string(all_tiles_len) + ", or lengths over several bins; with longer ones binned, once the short hold 1/" +
+           std::to_string(int(1 / hybrid_share)) + " of the elements), tiles of " + std::to_string(tile) +
            " elements, " + std::to_string(threads) + " threads\n";
   }
 };

@@ -165,7 +165,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
 // The short-segment path: where each tile's segments start, then one block
 // per tile. Built-in orders only (a user's key type would size the tile).
 template <class Code>
-void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_desc& d) {
+void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool mixed = false) {
   using P = short_tile_policy;
   cudaStream_t s = exec.stream;
   const u64 tiles = (d.n + P::tile - 1) / P::tile;
@@ -173,7 +173,10 @@ void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_de
   scratch<u32> first(exec, tiles + 1);
   tile_first_segment_kernel<<<elementwise_blocks(d.count + 1), 256, 0, s>>>(d, P::tile, tiles, first.get());
   ORDO_CUDA_LAUNCH_CHECK("tile_first_segment_kernel");
-  short_tile_kernel<P::threads, P::tile, P::max_len><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first.get());
+  if (mixed)
+    short_tile_kernel<P::threads, P::tile, P::max_len, true><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first.get());
+  else
+    short_tile_kernel<P::threads, P::tile, P::max_len, false><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first.get());
   ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
 }
 
@@ -189,6 +192,26 @@ inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
   unsigned long long total = 0, largest = 0;
   for (int b = 0; b < n_bins; ++b) total += h.count[b], largest = h.count[b] > largest ? h.count[b] : largest;
   return double(largest) < short_tile_policy::one_bin_share * double(total);
+}
+
+// The hybrid: with segments both longer and shorter than the short tiles
+// take, the short ones go to the short tiles (one pass by position) and
+// only the longer ones to their bins, once the short ones hold at least
+// short_tile_policy::hybrid_share of the elements (estimated from the bin
+// counts at 3/4 of each bin's bound). Binning segments of mixed short lengths
+// is what made the power law with max 50 cost 7.8-12.1 ms binned.
+constexpr int last_short_bin() {  // bin 6 for max_len 64: 32 < len <= 64
+  int b = 0;
+  while ((1 << b) < short_tile_policy::max_len) ++b;
+  return b;
+}
+
+inline bool hybrid_pays(const bin_summary& h, u64 n) {
+  if (h.max_len <= u64(short_tile_policy::max_len)) return false;  // all short: the choice above
+  constexpr int short_bins = 1 + last_short_bin();
+  double elements = double(h.count[0]);
+  for (int b = 1; b < short_bins; ++b) elements += double(h.count[b]) * 0.75 * double(1u << b);
+  return elements >= short_tile_policy::hybrid_share * double(n);
 }
 
 template <class Policy, bool POS, class IO>
@@ -222,6 +245,15 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
 
   const bool radix = is_code_io<IO> && (path == segsort_path::radix_tiles ||
                                         (path == segsort_path::automatic && radix_tile_policy::automatic));
+  unsigned long long count[max_bins];  // what the bins sort: the short ones leave in a hybrid
+  for (int b = 0; b < n_bins; ++b) count[b] = h.count[b];
+  if constexpr (is_code_io<IO>) {
+    if ((path == segsort_path::automatic || path == segsort_path::radix_tiles) && d.kind != segment_kind::bounds &&
+        hybrid_pays(h, d.n)) {
+      run_short_tiles(exec, io, d, true);
+      for (int b = 0; b <= last_short_bin(); ++b) count[b] = 0;
+    }
+  }
   u64 start[max_bins + 1] = {};
   for (int b = 0; b < n_bins; ++b) start[b + 1] = start[b] + h.count[b];
   const u64 listed = start[n_bins];
@@ -234,12 +266,12 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   bin_scatter_kernel<256, 8><<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, cursor.get(), lists.get());
   ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
 
-  if (h.count[0]) {
-    unit_bin_kernel<<<elementwise_blocks(h.count[0]), 256, 0, s>>>(io, d, lists.get(), h.count[0]);
+  if (count[0]) {
+    unit_bin_kernel<<<elementwise_blocks(count[0]), 256, 0, s>>>(io, d, lists.get(), count[0]);
     ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
   }
   launch_bins<POS>(typename Policy::bins{}, std::make_index_sequence<Policy::bins::size>{}, s, io, d, lists.get(),
-                   start, h.count, w, radix);
+                   start, count, w, radix);
   if (h.count[n_bins - 1])
     run_grid_bin<Policy, POS>(exec, io, d, lists.get() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
                               h.max_len, radix);

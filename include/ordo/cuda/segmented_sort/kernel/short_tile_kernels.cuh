@@ -38,7 +38,12 @@ __global__ void tile_first_segment_kernel(segment_desc d, u64 tile, u64 tiles, u
 // registers from the load to the store (a float is written as its input bits,
 // so -0.0 and NaN payloads survive), and every global load is issued before
 // the first one is used.
-template <int THREADS, int TILE, int MAX_LEN, class Code>
+//
+// MIXED: some segments are longer than MAX_LEN and go to the bins (the
+// hybrid of segsort_run); the tile sorts only its short segments and neither
+// loads nor writes the long ones' elements. Its short segments end before
+// CAP: they start less than TILE after the tile's first segment.
+template <int THREADS, int TILE, int MAX_LEN, bool MIXED, class Code>
 __global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, segment_desc d, const u32* first) {
   constexpr int CAP = TILE + MAX_LEN;  // a tile's segments start in it and are at most MAX_LEN long
   constexpr int ITEMS = (CAP + THREADS - 1) / THREADS;
@@ -49,16 +54,26 @@ __global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, s
   const u32 s0 = first[blockIdx.x], s1 = first[blockIdx.x + 1];
   if (s0 == s1) return;
   const u64 lo = d[s0].begin;
-  const u32 m = u32(d[s1 - 1].end - lo);
+  const u64 span = d[s1 - 1].end - lo;
+  const u32 m = MIXED ? u32(span < u64(CAP) ? span : u64(CAP)) : u32(span);
   Code raw[ITEMS];
   u64 val[ITEMS];
+  auto mine = [&](u32 e) { return e < m && (!MIXED || seg_end[e] > seg_begin[e]); };
+  auto load = [&] {
 #pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    const u32 e = threadIdx.x + u32(k) * THREADS;
-    if (e < m) {
-      raw[k] = io.keys_in[lo + e];
-      val[k] = io.values.get(lo + e);
+    for (int k = 0; k < ITEMS; ++k) {
+      const u32 e = threadIdx.x + u32(k) * THREADS;
+      if (mine(e)) {
+        raw[k] = io.keys_in[lo + e];
+        val[k] = io.values.get(lo + e);
+      }
     }
+  };
+  if constexpr (MIXED) {  // no element is mine until its short segment marks it
+    for (u32 e = threadIdx.x; e < m; e += THREADS) seg_begin[e] = 1, seg_end[e] = 0;
+    __syncthreads();
+  } else {
+    load();
   }
   for (u32 base = s0; base < s1; base += THREADS * SEGS) {  // more than one round only with empty segments
     segment_range r[SEGS];
@@ -66,6 +81,7 @@ __global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, s
     for (int k = 0; k < SEGS; ++k) {
       const u32 i = base + threadIdx.x + u32(k) * THREADS;
       r[k] = i < s1 ? d[i] : segment_range{lo, lo};
+      if (MIXED && r[k].end - r[k].begin > u64(MAX_LEN)) r[k] = segment_range{lo, lo};  // the bins' segment
     }
 #pragma unroll
     for (int k = 0; k < SEGS; ++k) {
@@ -73,16 +89,20 @@ __global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, s
       for (unsigned short e = b; e < end; ++e) seg_begin[e] = b, seg_end[e] = end;
     }
   }
+  if constexpr (MIXED) {
+    __syncthreads();
+    load();
+  }
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 e = threadIdx.x + u32(k) * THREADS;
-    if (e < m) codes[e] = io.encode(raw[k]);
+    if (mine(e)) codes[e] = io.encode(raw[k]);
   }
   __syncthreads();
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     const u32 e = threadIdx.x + u32(k) * THREADS;
-    if (e < m) {
+    if (mine(e)) {
       const Code c = codes[e];
       const u32 b = seg_begin[e], end = seg_end[e];
       u32 rank = 0;
