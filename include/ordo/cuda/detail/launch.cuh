@@ -29,4 +29,11 @@ inline unsigned ceil_blocks(std::uint64_t n, std::uint64_t per_block) {
   return unsigned((n + per_block - 1) / per_block);
 }
 
+// Dynamic shared memory past the 48 KiB default must be asked for per kernel.
+template <class Kernel>
+void allow_smem(Kernel kernel, std::size_t bytes) {
+  if (bytes > 48 * 1024)
+    ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+}
+
 }  // namespace ordo::detail

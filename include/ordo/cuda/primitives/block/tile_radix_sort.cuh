@@ -79,6 +79,23 @@ struct tile_radix_sort {
     return bits;
   }
 
+  // Loads the tile's first `len` codes warp-striped (load(i) gives code i;
+  // all-ones padding past len), sorts them and leaves them in s.codes / s.pos.
+  template <class Load>
+  __device__ __forceinline__ static void load_and_sort(storage& s, Load load, int len) {
+    Code c[ITEMS];
+    std::uint16_t p[ITEMS];
+    bool real[ITEMS];
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u) {
+      const int i = striped(u);
+      real[u] = i < len;
+      c[u] = real[u] ? load(i) : ~Code(0);
+      p[u] = std::uint16_t(i);
+    }
+    sort(s, c, p, differing_bits(s, c, real));
+  }
+
   // Sorts the codes held by the block (with their tile positions when
   // TRACK) and leaves them in s.codes / s.pos in sorted order.
   __device__ __forceinline__ static void sort(storage& s, Code (&c)[ITEMS], std::uint16_t (&p)[ITEMS], int bits) {

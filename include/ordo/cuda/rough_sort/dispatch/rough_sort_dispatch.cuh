@@ -137,13 +137,6 @@ rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t 
   return h;
 }
 
-// Shared memory past the 48 KiB default, asked for once per kernel.
-template <class Kernel>
-void allow_smem(Kernel kernel, std::size_t bytes) {
-  if (bytes > 48 * 1024)
-    ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
-}
-
 template <class Code, int THREADS, bool TRACK>
 void launch_tiles(const cuda& exec, const code_io<Code>& io, std::uint64_t n, std::uint16_t* positions, Code* edges,
                   std::uint64_t merges) {

@@ -42,17 +42,8 @@ __global__ void __launch_bounds__(THREADS, tile_min_blocks<Code, TRACK>(THREADS)
   const std::uint64_t base = std::uint64_t(blockIdx.x) * T;
   Code* codes_out = io.keys_out;  // step 2 reads the codes back from keys_out
 
-  Code c[tile_items];
-  std::uint16_t p[tile_items];
-  bool real[tile_items];
-#pragma unroll
-  for (int u = 0; u < tile_items; ++u) {
-    const int i = sorter::striped(u);
-    real[u] = base + i < n;
-    c[u] = real[u] ? io.load(base + i) : ~Code(0);
-    p[u] = std::uint16_t(i);
-  }
-  sorter::sort(s, c, p, sorter::differing_bits(s, c, real));
+  const int len = int(n - base < std::uint64_t(T) ? n - base : std::uint64_t(T));
+  sorter::load_and_sort(s, [&](int i) { return io.load(base + i); }, len);
 #pragma unroll
   for (int u = 0; u < tile_items; ++u) {
     const int i = u * THREADS + int(threadIdx.x);

@@ -42,11 +42,6 @@ inline constexpr bool is_code_io = false;
 template <class Code>
 inline constexpr bool is_code_io<code_io<Code>> = true;
 
-template <class Kernel>
-void allow_smem(Kernel k, int bytes) {
-  if (bytes > 48 * 1024) ORDO_CUDA_CHECK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes));
-}
-
 template <class Bin, bool POS, class IO>
 void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
                 bool radix) {

@@ -29,18 +29,7 @@ using radix_sorter = prim::tile_radix_sort<Code, THREADS, radix_items, POS>;
 template <class Code, int THREADS, bool POS>
 __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 begin, int len,
                                                  typename radix_sorter<Code, THREADS, POS>::storage& s) {
-  using sorter = radix_sorter<Code, THREADS, POS>;
-  Code c[radix_items];
-  std::uint16_t p[radix_items];
-  bool real[radix_items];
-#pragma unroll
-  for (int u = 0; u < radix_items; ++u) {
-    const int i = sorter::striped(u);
-    real[u] = i < len;
-    c[u] = real[u] ? io.load(begin + i) : ~Code(0);
-    p[u] = std::uint16_t(i);
-  }
-  sorter::sort(s, c, p, sorter::differing_bits(s, c, real));
+  radix_sorter<Code, THREADS, POS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
 }
 
 template <class Code, int THREADS, bool POS>
