@@ -5,6 +5,8 @@
 //   reg-sort warp bins (Fig. 9): N = M lanes x P elements each, written
 //     straight from registers ("orig") or striped after the transpose ("strd")
 //   smem-merge block bins (Fig. 10): N = warps x 32 x P
+//   radix tiles (segsort_path::radix_tiles, not in the paper): one block of
+//     THREADS x ITEMS = N per segment sorts it by LSD radix in shared memory
 // Each candidate's output is checked (segments sorted, values = the stable
 // source positions). The winners per N are what dispatch/policies.cuh should
 // hold; JSON: <out>/segsort_probe.json. A separate program (not built by
@@ -74,9 +76,13 @@ struct probe {
     const u64 count = d.count;
     cudaMemset(data.k_out.data(), 0, data.n * 4);
     const double ms =
-        median_ms([&] { seg::launch_bin<Bin, true>(nullptr, io, d, data.list.data(), count, w); }, reps);
+        median_ms([&] { seg::launch_bin<Bin, true>(nullptr, io, d, data.list.data(), count, w, false); }, reps);
+    record(len, Bin::describe() + (binding.contains("write") ? " " + binding["write"].get<std::string>() : ""),
+           binding, ms);
+  }
+
+  void record(u64 len, const std::string& name, const nlohmann::json& binding, double ms) {
     const bool ok = check(data, len);
-    const std::string name = Bin::describe() + (binding.contains("write") ? " " + binding["write"].get<std::string>() : "");
     nlohmann::json params = binding;
     params["segment_length"] = len;
     row r = timed_row("segsort_probe", "ordo", name, "uint32", data.n, params, ms, 0, ok, false);
@@ -92,6 +98,20 @@ struct probe {
     if (M > 1 && P > 1)
       run<B>(len, ordo::segsort_write::striped,
              {{"bin", "warp"}, {"M", M}, {"P", P}, {"block", 128}, {"write", "strd"}});
+  }
+  template <int THREADS, int ITEMS>
+  void radix(u64 len) {
+    const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
+                               seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
+                               seg::key_kind::unsigned_int, false, false, false};
+    const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
+    auto kernel = seg::radix_bin_kernel<u32, THREADS, true, ITEMS>;
+    constexpr int smem = seg::radix_smem_bytes<u32, THREADS, true, ITEMS>();
+    ordo::detail::allow_smem(kernel, smem);
+    cudaMemset(data.k_out.data(), 0, data.n * 4);
+    const double ms = median_ms([&] { kernel<<<unsigned(d.count), THREADS, smem>>>(io, d, data.list.data()); }, reps);
+    record(len, "radix tile threads=" + std::to_string(THREADS) + " items=" + std::to_string(ITEMS),
+           {{"bin", "radix"}, {"threads", THREADS}, {"items", ITEMS}}, ms);
   }
   template <int W, int P>
   void block(u64 len) {
@@ -127,6 +147,10 @@ int main(int argc, char** argv) {
     p.warp<32, 16>(512), p.block<2, 8>(512), p.block<4, 4>(512), p.block<8, 2>(512);
     p.block<2, 16>(1024), p.block<4, 8>(1024), p.block<8, 4>(1024), p.block<16, 2>(1024);
     p.block<4, 16>(2048), p.block<8, 8>(2048), p.block<16, 4>(2048);
+    p.radix<32, 8>(256), p.radix<64, 4>(256);
+    p.radix<32, 16>(512), p.radix<64, 8>(512), p.radix<128, 4>(512);
+    p.radix<64, 16>(1024), p.radix<128, 8>(1024), p.radix<256, 4>(1024);
+    p.radix<128, 16>(2048), p.radix<256, 8>(2048), p.radix<512, 4>(2048);
     std::printf("\nfastest binding per segment length (a full bin), n = %llu:\n", static_cast<unsigned long long>(n));
     for (const auto& [len, b] : p.best) std::printf("  N = %5llu: %-40s %.3f ms\n", static_cast<unsigned long long>(len), b.second.c_str(), b.first);
     std::printf("\nthe policy in use (dispatch/policies.cuh):\n%s", seg::sm90_policy::describe().c_str());

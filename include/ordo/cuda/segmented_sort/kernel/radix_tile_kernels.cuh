@@ -21,25 +21,26 @@ namespace ordo::detail::segsort {
 
 inline constexpr int radix_items = 16;
 
-template <class Code, int THREADS, bool POS>
-using radix_sorter = prim::tile_radix_sort<Code, THREADS, radix_items, POS>;
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
+using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS>;
 
 // Loads `len` codes from `begin` warp-striped (padding past len), sorts them,
 // and leaves them in s.codes / s.pos.
-template <class Code, int THREADS, bool POS>
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
 __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 begin, int len,
-                                                 typename radix_sorter<Code, THREADS, POS>::storage& s) {
-  radix_sorter<Code, THREADS, POS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
+                                                 typename radix_sorter<Code, THREADS, POS, ITEMS>::storage& s) {
+  radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
 }
 
-template <class Code, int THREADS, bool POS>
+// ITEMS other than 16: the candidates ordo_segsort_probe times.
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
 __global__ void __launch_bounds__(THREADS)
     radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs) {
   extern __shared__ __align__(16) unsigned char smem[];
-  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS>::storage*>(smem);
+  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
   const segment_range r = d[segs[blockIdx.x]];
   const int len = int(r.end - r.begin);
-  radix_sort_range<Code, THREADS, POS>(io, r.begin, len, s);
+  radix_sort_range<Code, THREADS, POS, ITEMS>(io, r.begin, len, s);
   for (int x = threadIdx.x; x < len; x += THREADS) io.store(r.begin + x, r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
 }
 
@@ -66,9 +67,9 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-template <class Code, int THREADS, bool POS>
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
 constexpr int radix_smem_bytes() {
-  return int(sizeof(typename radix_sorter<Code, THREADS, POS>::storage));
+  return int(sizeof(typename radix_sorter<Code, THREADS, POS, ITEMS>::storage));
 }
 
 }  // namespace ordo::detail::segsort
