@@ -98,17 +98,26 @@ struct short_tile_policy {
 };
 
 // segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the block bins
-// from min_bin_n up (512 < len <= 2048 and the bins between) sorted per
-// segment by a block radix sort of n / 16 threads x 16, and the grid bin's
-// chunks sorted in groups of grid_threads x 16 / 2048 by one block each, so
-// its merge passes start from runs of 8192. `automatic` takes it for the
-// built-in orders.
+// from min_bin_n up (256 < len <= 2048) sorted per segment by a block radix
+// sort of bin_threads(n) threads x n / bin_threads(n) items, and the grid
+// bin's chunks sorted in groups of grid_threads x 16 / 2048 by one block
+// each, so its merge passes start from runs of 8192. `automatic` takes it for
+// the built-in orders. ordo_segsort_probe (16-bit keys, full bins of 2^25,
+// H100, commit 974dcd9):
+//   N      threads x items   ms     (others)
+//   512    64 x 8            0.283  (32 x 16: 0.322, 128 x 4: 0.334)
+//   1024   128 x 8           0.298  (64 x 16: 0.325, 256 x 4: 0.375)
+//   2048   128 x 16          0.344  (256 x 8: 0.360, 512 x 4: 0.456)
+// The 256 bin stays reg-sort: with 32-bit keys (4 passes, where the probe's
+// 16-bit keys need 2) one warp x 8 was slower than reg-sort M=16 P=16.
 struct radix_tile_policy {
-  static constexpr int min_bin_n = 512;     // bins 512, 1024, 2048: 32, 64, 128 threads
+  static constexpr int min_bin_n = 512;
+  static constexpr int bin_threads(int n) { return n / 8 < 128 ? n / 8 : 128; }
   static constexpr int grid_threads = 512;  // 8192 = 4 grid chunks
   static constexpr bool automatic = true;
   static std::string describe() {
-    return "radix tiles: block bins of " + std::to_string(min_bin_n) + " and up by n / 16 threads x 16, grid chunks in groups of " +
+    return "radix tiles: bins of " + std::to_string(min_bin_n) +
+           " and up by min(128, n / 8) threads per segment, grid chunks in groups of " +
            std::to_string(grid_threads * 16) + " by " + std::to_string(grid_threads) + " threads" +
            (automatic ? " (automatic)" : "") + "\n";
   }

@@ -50,9 +50,9 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
   if constexpr (is_code_io<IO> && !is_warp_bin(static_cast<const Bin*>(nullptr)) &&
                 Bin::n >= radix_tile_policy::min_bin_n) {
     if (radix) {  // the large block bins by block radix sorts
-      constexpr int threads = Bin::n / radix_items;
-      auto kernel = radix_bin_kernel<K, threads, POS>;
-      constexpr int smem = radix_smem_bytes<K, threads, POS>();
+      constexpr int threads = radix_tile_policy::bin_threads(Bin::n), items = Bin::n / threads;
+      auto kernel = radix_bin_kernel<K, threads, POS, items>;
+      constexpr int smem = radix_smem_bytes<K, threads, POS, items>();
       allow_smem(kernel, smem);
       kernel<<<unsigned(count), threads, smem, s>>>(io, d, list);
       ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");

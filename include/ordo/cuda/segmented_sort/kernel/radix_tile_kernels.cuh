@@ -2,7 +2,7 @@
 // (segsort_path::radix_tiles, built-in orders only), in place of the paper's
 // smem-merge where a segment or chunk fills a large tile:
 //   radix_bin_kernel        one block per segment of a large block bin
-//                           (256 < len <= 2048), a tile of T = THREADS * 16
+//                           (256 < len <= 2048), a tile of T = THREADS * ITEMS
 //   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
 //                           consecutive chunks of a segment, so the merge
 //                           passes start from runs of GROUP * TILE instead of
@@ -32,7 +32,7 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
   radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
 }
 
-// ITEMS other than 16: the candidates ordo_segsort_probe times.
+// THREADS x ITEMS: radix_tile_policy::bin_threads (ordo_segsort_probe times the candidates).
 template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
 __global__ void __launch_bounds__(THREADS)
     radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs) {
