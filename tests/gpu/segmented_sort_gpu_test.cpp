@@ -71,13 +71,15 @@ TEST(SegsortGpu, LongSegmentsManyPasses) {
 }
 
 // The paper's binned path and the radix tiles over the lengths where they
-// differ: the block bins from 512 up (257..2048), grid segments a radix group
+// differ: the block bins from 512 up (257..2048, each bin's lower 3/4 in a
+// smaller tile: the lengths around 384, 768 and 1536), grid segments a radix group
 // finishes (2049..8192), and longer ones whose merge passes start from runs
 // of 8192; keys (stable and not), stable pairs, floats with NaNs and zeros.
 TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
   device_space sp;
-  const auto s = offsets_shape("radix_lengths", {1025, 0, 1500, 2048, 2049, 1, 5000, 8192, 8193, 20000, 3, 257, 300, 512, 513, 700, 1024}, 7);
+  const auto s = offsets_shape("radix_lengths", {1025, 0, 1500, 2048, 2049, 1, 5000, 8192, 8193, 20000, 3, 257, 300, 512, 513, 700, 1024,
+                                                          384, 385, 768, 769, 1536, 1537}, 7);
   for (auto path : {ordo::segsort_path::radix_tiles, ordo::segsort_path::binned}) {
     check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 41, path);
     check_segsort_keys<device_space, std::int32_t>(sp, s, "few_distinct", true, true, 42, path);

@@ -110,6 +110,9 @@ struct short_tile_policy {
 //   2048   128 x 16          0.344  (256 x 8: 0.360, 512 x 4: 0.456)
 // The 256 bin stays reg-sort: with 32-bit keys (4 passes, where the probe's
 // 16-bit keys need 2) one warp x 8 was slower than reg-sort M=16 P=16.
+// A radix tile costs its full size whatever the segment's length, so the
+// binning splits each radix bin: segments of at most 3/4 of n go to a tile of
+// 3/4 (the same threads, 3/4 of the items; bin_of in kernel/bin_kernels.cuh).
 struct radix_tile_policy {
   static constexpr int min_bin_n = 512;
   static constexpr int bin_threads(int n) { return n / 8 < 128 ? n / 8 : 128; }

@@ -42,23 +42,33 @@ inline constexpr bool is_code_io = false;
 template <class Code>
 inline constexpr bool is_code_io<code_io<Code>> = true;
 
+template <int THREADS, int ITEMS, bool POS, class K>
+void launch_radix_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const u32* list, u64 count) {
+  if (count == 0) return;
+  auto kernel = radix_bin_kernel<K, THREADS, POS, ITEMS>;
+  constexpr int smem = radix_smem_bytes<K, THREADS, POS, ITEMS>();
+  allow_smem(kernel, smem);
+  kernel<<<unsigned(count), THREADS, smem, s>>>(io, d, list);
+  ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");
+}
+
+// low_list / low_count: the bin's lower part (len <= 3/4 of Bin::n), split
+// off by the binning when radix tiles sort the bin.
 template <class Bin, bool POS, class IO>
 void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
-                bool radix) {
+                bool radix, const u32* low_list = nullptr, u64 low_count = 0) {
   using K = typename IO::key_t;
-  if (count == 0) return;
   if constexpr (is_code_io<IO> && !is_warp_bin(static_cast<const Bin*>(nullptr)) &&
                 Bin::n >= radix_tile_policy::min_bin_n) {
-    if (radix) {  // the large block bins by block radix sorts
+    if (radix) {  // the large block bins by block radix sorts, the lower part in 3/4 of the tile
       constexpr int threads = radix_tile_policy::bin_threads(Bin::n), items = Bin::n / threads;
-      auto kernel = radix_bin_kernel<K, threads, POS, items>;
-      constexpr int smem = radix_smem_bytes<K, threads, POS, items>();
-      allow_smem(kernel, smem);
-      kernel<<<unsigned(count), threads, smem, s>>>(io, d, list);
-      ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");
+      static_assert(items % 4 == 0, "the lower part's tile is 3/4 of the bin's");
+      launch_radix_bin<threads, items, POS>(s, io, d, list, count);
+      launch_radix_bin<threads, items / 4 * 3, POS>(s, io, d, low_list, low_count);
       return;
     }
   }
+  if (count == 0) return;
   if constexpr (is_warp_bin(static_cast<const Bin*>(nullptr))) {
     const unsigned blocks = ceil_blocks(count * Bin::M, Bin::block);
     reg_sort_bin_kernel<Bin::M, Bin::P, Bin::block, POS>
@@ -73,10 +83,16 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
   }
 }
 
+// Bin b's lower part, when split off, has list index top + 2 + (b - split_from) (see bin_of).
 template <bool POS, class IO, class... Bins, std::size_t... I>
 void launch_bins(bin_list<Bins...>, std::index_sequence<I...>, cudaStream_t s, const IO& io, const segment_desc& d,
-                 const u32* lists, const u64* start, const unsigned long long* count, segsort_write w, bool radix) {
-  (launch_bin<Bins, POS>(s, io, d, lists + start[I + 1], count[I + 1], w, radix), ...);
+                 const u32* lists, const u64* start, const unsigned long long* count, segsort_write w, bool radix,
+                 int top, int split_from) {
+  auto low = [&](int b) { return b >= split_from ? top + 2 + (b - split_from) : -1; };
+  (launch_bin<Bins, POS>(s, io, d, lists + start[I + 1], count[I + 1], w, radix,
+                         low(int(I) + 1) >= 0 ? lists + start[low(int(I) + 1)] : nullptr,
+                         low(int(I) + 1) >= 0 ? count[low(int(I) + 1)] : 0),
+   ...);
 }
 
 template <class Policy, bool POS, class IO>
@@ -195,6 +211,12 @@ inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
 // short_tile_policy::hybrid_share of the elements (estimated from the bin
 // counts at 3/4 of each bin's bound). Binning segments of mixed short lengths
 // is what made the power law with max 50 cost 7.8-12.1 ms binned.
+constexpr int radix_split_log2() {  // the first bin the radix tiles sort: 9 for 512
+  int b = 0;
+  while ((1 << b) < radix_tile_policy::min_bin_n) ++b;
+  return b;
+}
+
 constexpr int last_short_bin() {  // bin 6 for max_len 64: 32 < len <= 64
   int b = 0;
   while ((1 << b) < short_tile_policy::max_len) ++b;
@@ -218,13 +240,18 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
                                          std::to_string(d.count) + ")");
   constexpr int top = Policy::top_log2, n_bins = top + 2;
   constexpr int TILE = Policy::grid_threads * Policy::grid_items;
-  static_assert(Policy::bins::size == top && n_bins <= max_bins, "one policy per power-of-two bin");
+  constexpr int split_log2 = radix_split_log2();  // radix tiles: the bins from here lend their lower part
+  constexpr int lists_n = n_bins + (top - split_log2 + 1);  // the bins, then their split-off parts
+  static_assert(Policy::bins::size == top && lists_n <= max_bins, "one policy per power-of-two bin");
   cudaStream_t s = exec.stream;
+  const bool radix = is_code_io<IO> && (path == segsort_path::radix_tiles ||
+                                        (path == segsort_path::automatic && radix_tile_policy::automatic));
+  const int split_from = radix ? split_log2 : top + 1;  // top + 1: no bin splits
 
   scratch<bin_summary> sum(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(sum.get(), 0, sizeof(bin_summary), s));
   ORDO_CUDA_CHECK(cudaMemsetAsync(&sum.get()->first_bad, 0xff, sizeof(unsigned long long), s));
-  bin_histogram_kernel<256><<<elementwise_blocks(d.count), 256, 0, s>>>(d, top, TILE, sum.get());
+  bin_histogram_kernel<256><<<elementwise_blocks(d.count), 256, 0, s>>>(d, top, split_from, TILE, sum.get());
   ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
   bin_summary h{};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
@@ -238,10 +265,8 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
     }
   }
 
-  const bool radix = is_code_io<IO> && (path == segsort_path::radix_tiles ||
-                                        (path == segsort_path::automatic && radix_tile_policy::automatic));
   unsigned long long count[max_bins];  // what the bins sort: the short ones leave in a hybrid
-  for (int b = 0; b < n_bins; ++b) count[b] = h.count[b];
+  for (int b = 0; b < lists_n; ++b) count[b] = h.count[b];
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::radix_tiles) && d.kind != segment_kind::bounds &&
         hybrid_pays(h, d.n)) {
@@ -250,15 +275,16 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
     }
   }
   u64 start[max_bins + 1] = {};
-  for (int b = 0; b < n_bins; ++b) start[b + 1] = start[b] + h.count[b];
-  const u64 listed = start[n_bins];
+  for (int b = 0; b < lists_n; ++b) start[b + 1] = start[b] + h.count[b];
+  const u64 listed = start[lists_n];
   if (listed == 0) return;
   scratch<u32> lists(exec, listed);
-  scratch<unsigned long long> cursor(exec, n_bins);
+  scratch<unsigned long long> cursor(exec, lists_n);
   unsigned long long cur_h[max_bins];
-  for (int b = 0; b < n_bins; ++b) cur_h[b] = start[b];
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(cursor.get(), cur_h, n_bins * sizeof(unsigned long long), cudaMemcpyHostToDevice, s));
-  bin_scatter_kernel<256, 8><<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, cursor.get(), lists.get());
+  for (int b = 0; b < lists_n; ++b) cur_h[b] = start[b];
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(cursor.get(), cur_h, lists_n * sizeof(unsigned long long), cudaMemcpyHostToDevice, s));
+  bin_scatter_kernel<256, 8>
+      <<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, split_from, cursor.get(), lists.get());
   ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
 
   if (count[0]) {
@@ -266,7 +292,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
     ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
   }
   launch_bins<POS>(typename Policy::bins{}, std::make_index_sequence<Policy::bins::size>{}, s, io, d, lists.get(),
-                   start, count, w, radix);
+                   start, count, w, radix, top, split_from);
   if (h.count[n_bins - 1])
     run_grid_bin<Policy, POS>(exec, io, d, lists.get() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
                               h.max_len, radix);

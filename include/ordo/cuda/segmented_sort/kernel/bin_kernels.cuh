@@ -26,17 +26,22 @@ struct bin_summary {
 };
 
 // Bin of a segment of `len` elements: -1 empty, 0 one element, b for
-// 2^(b-1) < len <= 2^b while 2^b <= top, grid_bin above.
-__device__ __forceinline__ int bin_of(u64 len, int top_log2) {
+// 2^(b-1) < len <= 2^b while 2^b <= top, grid_bin above. With split_from
+// <= top, the bins b >= split_from lend their lower part (len <= 3/4 of 2^b)
+// to an extra bin after the grid bin, top + 2 + (b - split_from), so that a
+// radix tile of 3/4 of the size sorts it (segsort_run's radix tiles).
+__device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_from) {
   if (len == 0) return -1;
   if (len == 1) return 0;
   const int b = 64 - __clzll((long long)(len - 1));
-  return b <= top_log2 ? b : top_log2 + 1;
+  if (b > top_log2) return top_log2 + 1;
+  if (b >= split_from && len <= (u64(3) << (b - 2))) return top_log2 + 2 + (b - split_from);
+  return b;
 }
 
 template <int THREADS>
-__global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, int top_log2, u64 chunk,
-                                                                bin_summary* out) {
+__global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, int top_log2, int split_from,
+                                                                u64 chunk, bin_summary* out) {
   __shared__ unsigned long long hist[max_bins];
   for (int b = threadIdx.x; b < max_bins; b += THREADS) hist[b] = 0;
   __syncthreads();
@@ -51,7 +56,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
         atomicMin(&out->first_bad, (unsigned long long)i);
       } else {
         const u64 len = r.end - r.begin;
-        bin = bin_of(len, top_log2);
+        bin = bin_of(len, top_log2, split_from);
         longest = max(longest, (unsigned long long)len);
         if (bin == n_bins - 1) chunks += (len + chunk - 1) / chunk;
       }
@@ -67,7 +72,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
   if (chunks) atomicAdd(&out->grid_chunks, chunks);
   if (longest) atomicMax(&out->max_len, longest);
   __syncthreads();
-  for (int b = threadIdx.x; b < n_bins; b += THREADS)
+  for (int b = threadIdx.x; b < max_bins; b += THREADS)
     if (hist[b]) atomicAdd(&out->count[b], hist[b]);
 }
 
@@ -77,7 +82,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
 // first slot in `lists`), so the global atomics stay few however many
 // segments there are.
 template <int THREADS, int ITEMS>
-__global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, int top_log2,
+__global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, int top_log2, int split_from,
                                                               unsigned long long* cursor, u32* lists) {
   __shared__ unsigned count[max_bins];
   __shared__ unsigned long long base[max_bins];
@@ -93,7 +98,7 @@ __global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, in
     bin[k] = -1;
     if (i < d.count) {
       const segment_range r = d[i];
-      bin[k] = bin_of(r.end - r.begin, top_log2);
+      bin[k] = bin_of(r.end - r.begin, top_log2, split_from);
     }
     // Only the bins this warp uses: one vote each.
     unsigned present = __reduce_or_sync(0xffffffffu, bin[k] >= 0 ? 1u << bin[k] : 0u);
