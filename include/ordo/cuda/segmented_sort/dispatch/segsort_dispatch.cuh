@@ -205,24 +205,21 @@ inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
   return double(largest) < short_tile_policy::one_bin_share * double(total);
 }
 
+// Bin b holds 2^(b-1) < len <= 2^b: the bin of segments of up to n.
+constexpr int bin_for(int n) {
+  int b = 0;
+  while ((1 << b) < n) ++b;
+  return b;
+}
+constexpr int radix_split_log2() { return bin_for(radix_tile_policy::min_bin_n); }  // 9: the 512 bin
+constexpr int last_short_bin() { return bin_for(short_tile_policy::max_len); }      // 6: 32 < len <= 64
+
 // The hybrid: with segments both longer and shorter than the short tiles
 // take, the short ones go to the short tiles (one pass by position) and
 // only the longer ones to their bins, once the short ones hold at least
 // short_tile_policy::hybrid_share of the elements (estimated from the bin
 // counts at 3/4 of each bin's bound). Binning segments of mixed short lengths
 // is what made the power law with max 50 cost 7.8-12.1 ms binned.
-constexpr int radix_split_log2() {  // the first bin the radix tiles sort: 9 for 512
-  int b = 0;
-  while ((1 << b) < radix_tile_policy::min_bin_n) ++b;
-  return b;
-}
-
-constexpr int last_short_bin() {  // bin 6 for max_len 64: 32 < len <= 64
-  int b = 0;
-  while ((1 << b) < short_tile_policy::max_len) ++b;
-  return b;
-}
-
 inline bool hybrid_pays(const bin_summary& h, u64 n) {
   if (h.max_len <= u64(short_tile_policy::max_len)) return false;  // all short: the choice above
   constexpr int short_bins = 1 + last_short_bin();
