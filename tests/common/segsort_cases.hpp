@@ -108,8 +108,28 @@ inline std::vector<seg_shape> segsort_shapes(bool long_ones, std::uint64_t seed)
   return v;
 }
 
+// Unsigned keys whose top 8 bits put 31, 32 or 33 of every 2048 aligned
+// elements in one bucket (tied low bits among them) and about 8 in each other:
+// the radix tiles' bucket counting (primitives/block/tile_radix_sort.cuh,
+// max_bucket = 32) on both sides of its limit.
+template <class K>
+std::vector<K> crowded_digit_keys(std::size_t n, std::uint64_t seed) {
+  static_assert(std::is_unsigned_v<K>);
+  constexpr int top = 8 * sizeof(K) - 8;
+  rng r(seed);
+  std::vector<K> v(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = i % 2048, crowd = 31 + (i / 2048) % 3;
+    v[i] = j < crowd ? K(r.below(16)) : K(K(1 + j % 255) << top | K(r.below(std::uint64_t(1) << 20)));
+  }
+  return v;
+}
+
 template <class K>
 std::vector<K> segsort_keys(const std::string& kind, std::size_t n, std::uint64_t seed) {
+  if constexpr (std::is_unsigned_v<K>) {
+    if (kind == "crowded_digit") return crowded_digit_keys<K>(n, seed);
+  }
   for (auto& [name, keys] : sort_inputs<K>(n, seed))
     if (name == kind) return keys;
   return random_keys<K>(n, n + 1, seed);

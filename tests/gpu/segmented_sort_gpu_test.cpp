@@ -90,6 +90,24 @@ TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer s
   }
 }
 
+// The radix tiles' bucket counting against its limit: segments of 2048, 1536
+// and 512 whose crowded bucket holds 31, 32 or 33 keys (33 takes the LSD
+// passes), with ties among them; stable pairs and unstable keys.
+TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  std::vector<std::uint64_t> lens(12, 2048);
+  for (int i = 0; i < 3; ++i) lens.push_back(1536), lens.push_back(512);
+  const auto s = offsets_shape("crowded", lens);
+  check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "crowded_digit", false, false, 61,
+                                                                  ordo::segsort_path::radix_tiles);
+  check_segsort_pairs<device_space, std::uint64_t, std::uint64_t>(sp, s, "crowded_digit", true, true, 62,
+                                                                  ordo::segsort_path::radix_tiles);
+  check_segsort_keys<device_space, std::uint32_t>(sp, s, "crowded_digit", false, false, 63,
+                                                  ordo::segsort_path::radix_tiles);
+  check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", true, true, 64, ordo::segsort_path::radix_tiles);
+}
+
 // The hybrid: segments of up to 64 (98% of them, about 38% of the
 // elements, over the 1/4 that turns it on) by the short tiles, which must
 // leave the longer ones (65..10000, straddling tiles) to the bins untouched.

@@ -14,6 +14,16 @@
 //
 // Keys are held warp-striped (thread (w, l), item u is tile element
 // w * 32 * ITEMS + u * 32 + l): the order in which the rank is stable.
+//
+// BUCKETS (small tiles of spread keys, the segmented sort's block bins): one
+// pass by the top 8 differing bits, then each element finds its place in its
+// bucket by counting, as the short tiles rank (kernel/short_tile_kernels.cuh):
+// it reads its bucket's codes in both directions until the digit changes.
+// With T / 256 elements per bucket on average that is a few reads in place of
+// the remaining passes (random 32-bit keys in a tile of 2048: 1 pass and about
+// 9 reads, not 4 passes). Where some bucket holds more than max_bucket codes
+// (few distinct or clustered top bits) the LSD passes run after all, over the
+// pass's output: stable, so equal codes keep their input order.
 #pragma once
 #include <cub/block/block_radix_rank.cuh>
 #include <cub/block/radix_rank_sort_operations.cuh>
@@ -22,10 +32,11 @@
 
 namespace ordo::detail::prim {
 
-template <class Code, int THREADS, int ITEMS, bool TRACK>
+template <class Code, int THREADS, int ITEMS, bool TRACK, bool BUCKETS = false>
 struct tile_radix_sort {
   static constexpr int T = THREADS * ITEMS;
   static constexpr int RADIX_BITS = 8;
+  static constexpr int max_bucket = 32;  // counting reads at most this many codes per element and direction
   static_assert(T <= 65536, "tile positions are 16-bit");
   using rank_t = cub::BlockRadixRankMatchEarlyCounts<THREADS, RADIX_BITS, false, cub::BLOCK_SCAN_WARP_SCANS,
                                                      cub::WARP_MATCH_ANY>;
@@ -93,7 +104,65 @@ struct tile_radix_sort {
       c[u] = real[u] ? load(i) : ~Code(0);
       p[u] = std::uint16_t(i);
     }
-    sort(s, c, p, differing_bits(s, c, real));
+    const int bits = differing_bits(s, c, real);
+    if constexpr (BUCKETS) {
+      if (bits > RADIX_BITS && bucket_sort(s, c, p, bits, len)) return;
+    }
+    sort(s, c, p, bits);
+  }
+
+  // One pass by the digit of bits [bits - 8, bits), then counting in the
+  // buckets. False, with the pass's order in c / p, when some bucket holds
+  // more than max_bucket codes. Padding (tile positions len and up) follows
+  // every real code of the last bucket, so the counting stops at len.
+  __device__ __forceinline__ static bool bucket_sort(storage& s, Code (&c)[ITEMS], std::uint16_t (&p)[ITEMS],
+                                                     int bits, int len) {
+    const int shift = bits - RADIX_BITS;
+    const auto digit = [shift](Code x) { return unsigned(x >> shift) & 0xffu; };
+    int rank[ITEMS];
+    rank_t(s.rank).RankKeys(c, rank, cub::ShiftDigitExtractor<Code>(shift, RADIX_BITS));
+    __syncthreads();  // the rank's storage is the codes' buffer
+    scatter(s, c, p, rank);
+    __syncthreads();
+    bool large = false;
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u) {
+      const int i = striped(u);
+      c[u] = s.codes[i];
+      if constexpr (TRACK) p[u] = s.pos[i];
+      large |= i < len && i >= max_bucket && digit(s.codes[i - max_bucket]) == digit(c[u]);
+    }
+    if (__syncthreads_or(large)) return false;
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u) {  // place = i - (earlier and greater) + (later and smaller)
+      const int i = striped(u);
+      rank[u] = i;  // padding stays where the pass put it
+      if (i >= len) continue;
+      const unsigned d = digit(c[u]);
+      for (int j = i - 1; j >= 0; --j) {
+        const Code x = s.codes[j];
+        if (digit(x) != d) break;
+        rank[u] -= x > c[u] ? 1 : 0;
+      }
+      for (int j = i + 1; j < len; ++j) {
+        const Code x = s.codes[j];
+        if (digit(x) != d) break;
+        rank[u] += x < c[u] ? 1 : 0;
+      }
+    }
+    __syncthreads();
+    scatter(s, c, p, rank);
+    __syncthreads();
+    return true;
+  }
+
+  __device__ __forceinline__ static void scatter(storage& s, const Code (&c)[ITEMS], const std::uint16_t (&p)[ITEMS],
+                                                 const int (&rank)[ITEMS]) {
+#pragma unroll
+    for (int u = 0; u < ITEMS; ++u) {
+      s.codes[rank[u]] = c[u];
+      if constexpr (TRACK) s.pos[rank[u]] = p[u];
+    }
   }
 
   // Sorts the codes held by the block (with their tile positions when
@@ -109,11 +178,7 @@ struct tile_radix_sort {
         for (int u = 0; u < ITEMS; ++u) rank[u] = striped(u);
       }
       __syncthreads();  // the rank's storage is the codes' buffer
-#pragma unroll
-      for (int u = 0; u < ITEMS; ++u) {
-        s.codes[rank[u]] = c[u];
-        if constexpr (TRACK) s.pos[rank[u]] = p[u];
-      }
+      scatter(s, c, p, rank);
       __syncthreads();
       begin += RADIX_BITS;
       if (begin >= bits) break;

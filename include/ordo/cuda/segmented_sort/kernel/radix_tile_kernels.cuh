@@ -21,8 +21,11 @@ namespace ordo::detail::segsort {
 
 inline constexpr int radix_items = 16;
 
+// Tiles of up to 2048 (the block bins) finish by counting in buckets after
+// one pass (tile_radix_sort's BUCKETS); the grid chunks' 8192 would average
+// 32 per bucket, so they keep the LSD passes.
 template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
-using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS>;
+using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS, (THREADS * ITEMS <= 2048)>;
 
 // Loads `len` codes from `begin` warp-striped (padding past len), sorts them,
 // and leaves them in s.codes / s.pos.
