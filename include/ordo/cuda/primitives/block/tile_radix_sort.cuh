@@ -18,9 +18,9 @@
 // BUCKETS (small tiles of spread keys, the segmented sort's block bins): one
 // pass by the top 8 differing bits, then each element finds its place in its
 // bucket by counting, as the short tiles rank (kernel/short_tile_kernels.cuh):
-// it reads its bucket's codes in both directions until the digit changes.
-// With T / 256 elements per bucket on average that is a few reads in place of
-// the remaining passes (random 32-bit keys in a tile of 2048: 1 pass and about
+// it reads every code of its bucket, whose bounds the pass's digit prefix
+// gives. With T / 256 elements per bucket on average that is a few reads in
+// place of the remaining passes (random 32-bit keys in a tile of 2048: 1 pass and about
 // 9 reads, not 4 passes). Where some bucket holds more than max_bucket codes
 // (few distinct or clustered top bits) the LSD passes run after all, over the
 // pass's output: stable, so equal codes keep their input order.
@@ -36,8 +36,9 @@ template <class Code, int THREADS, int ITEMS, bool TRACK, bool BUCKETS = false>
 struct tile_radix_sort {
   static constexpr int T = THREADS * ITEMS;
   static constexpr int RADIX_BITS = 8;
-  static constexpr int max_bucket = 32;  // counting reads at most this many codes per element and direction
+  static constexpr int max_bucket = 32;  // counting reads at most this many codes per element
   static_assert(T <= 65536, "tile positions are 16-bit");
+  static_assert(!BUCKETS || T < 65536, "bucket bounds are 16-bit");
   using rank_t = cub::BlockRadixRankMatchEarlyCounts<THREADS, RADIX_BITS, false, cub::BLOCK_SCAN_WARP_SCANS,
                                                      cub::WARP_MATCH_ANY>;
   struct storage {
@@ -46,6 +47,7 @@ struct tile_radix_sort {
       Code codes[T];  // the tile after each pass, in rank order
     };
     std::uint16_t pos[TRACK ? T : 1];  // each code's position in the input tile
+    std::uint16_t bucket[BUCKETS ? 257 : 1];  // bucket_sort: where each digit's bucket starts, then len
     unsigned or_bits[sizeof(Code) / 4], and_bits[sizeof(Code) / 4];
   };
 
@@ -112,43 +114,47 @@ struct tile_radix_sort {
   }
 
   // One pass by the digit of bits [bits - 8, bits), then counting in the
-  // buckets. False, with the pass's order in c / p, when some bucket holds
-  // more than max_bucket codes. Padding (tile positions len and up) follows
-  // every real code of the last bucket, so the counting stops at len.
+  // buckets, whose bounds the pass's digit prefix gives (so the reads do not
+  // wait on one another). False, with the pass's order in c / p, when some
+  // bucket holds more than max_bucket codes. Padding (tile positions len and
+  // up) follows every real code of the last bucket, which ends at len.
   __device__ __forceinline__ static bool bucket_sort(storage& s, Code (&c)[ITEMS], std::uint16_t (&p)[ITEMS],
                                                      int bits, int len) {
+    constexpr int BPT = rank_t::BINS_TRACKED_PER_THREAD;  // thread t holds digits t * BPT + b
     const int shift = bits - RADIX_BITS;
-    const auto digit = [shift](Code x) { return unsigned(x >> shift) & 0xffu; };
-    int rank[ITEMS];
-    rank_t(s.rank).RankKeys(c, rank, cub::ShiftDigitExtractor<Code>(shift, RADIX_BITS));
+    int rank[ITEMS], prefix[BPT];
+    rank_t(s.rank).RankKeys(c, rank, cub::ShiftDigitExtractor<Code>(shift, RADIX_BITS), prefix);
+#pragma unroll
+    for (int b = 0; b < BPT; ++b)
+      if (threadIdx.x * BPT + b < 256) s.bucket[threadIdx.x * BPT + b] = std::uint16_t(prefix[b]);
+    if (threadIdx.x == 0) s.bucket[256] = std::uint16_t(len);
     __syncthreads();  // the rank's storage is the codes' buffer
     scatter(s, c, p, rank);
     __syncthreads();
     bool large = false;
 #pragma unroll
+    for (int b = 0; b < BPT; ++b) {
+      const int d = threadIdx.x * BPT + b;
+      large |= d < 256 && s.bucket[d + 1] - s.bucket[d] > max_bucket;
+    }
+#pragma unroll
     for (int u = 0; u < ITEMS; ++u) {
-      const int i = striped(u);
-      c[u] = s.codes[i];
-      if constexpr (TRACK) p[u] = s.pos[i];
-      large |= i < len && i >= max_bucket && digit(s.codes[i - max_bucket]) == digit(c[u]);
+      c[u] = s.codes[striped(u)];
+      if constexpr (TRACK) p[u] = s.pos[striped(u)];
     }
     if (__syncthreads_or(large)) return false;
 #pragma unroll
-    for (int u = 0; u < ITEMS; ++u) {  // place = i - (earlier and greater) + (later and smaller)
+    for (int u = 0; u < ITEMS; ++u) {  // place = the bucket's start + the codes before c in it
       const int i = striped(u);
-      rank[u] = i;  // padding stays where the pass put it
-      if (i >= len) continue;
-      const unsigned d = digit(c[u]);
-      for (int j = i - 1; j >= 0; --j) {
+      const unsigned d = unsigned(c[u] >> shift) & 0xffu;
+      const int from = s.bucket[d], to = i < len ? s.bucket[d + 1] : from;  // padding stays where the pass put it
+      int place = i < len ? from : i;
+#pragma unroll 4
+      for (int j = from; j < to; ++j) {
         const Code x = s.codes[j];
-        if (digit(x) != d) break;
-        rank[u] -= x > c[u] ? 1 : 0;
+        place += (x < c[u] || (x == c[u] && j < i)) ? 1 : 0;
       }
-      for (int j = i + 1; j < len; ++j) {
-        const Code x = s.codes[j];
-        if (digit(x) != d) break;
-        rank[u] += x < c[u] ? 1 : 0;
-      }
+      rank[u] = place;
     }
     __syncthreads();
     scatter(s, c, p, rank);
