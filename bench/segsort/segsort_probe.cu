@@ -109,7 +109,7 @@ struct probe {
     constexpr int smem = seg::radix_smem_bytes<u32, THREADS, true, ITEMS>();
     ordo::detail::allow_smem(kernel, smem);
     cudaMemset(data.k_out.data(), 0, data.n * 4);
-    const double ms = median_ms([&] { kernel<<<unsigned(d.count), THREADS, smem>>>(io, d, data.list.data()); }, reps);
+    const double ms = median_ms([&] { kernel<<<unsigned(d.count), THREADS, smem>>>(io, d, data.list.data(), d.count); }, reps);
     record(len, "radix tile threads=" + std::to_string(THREADS) + " items=" + std::to_string(ITEMS),
            {{"bin", "radix"}, {"threads", THREADS}, {"items", ITEMS}}, ms);
   }

@@ -71,15 +71,20 @@ TEST(SegsortGpu, LongSegmentsManyPasses) {
 }
 
 // The paper's binned path and the radix tiles over the lengths where they
-// differ: the block bins from 512 up (257..2048, each bin's lower 3/4 in a
-// smaller tile: the lengths around 384, 768 and 1536), grid segments a radix group
+// differ: the bins from 128 up (65..256 several to a tile, 257..2048 one;
+// each bin's lower 3/4 in a smaller tile: the lengths around 96, 192, 384,
+// 768 and 1536), grid segments a radix group
 // finishes (2049..8192), and longer ones whose merge passes start from runs
 // of 8192; keys (stable and not), stable pairs, floats with NaNs and zeros.
 TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
   device_space sp;
-  const auto s = offsets_shape("radix_lengths", {1025, 0, 1500, 2048, 2049, 1, 5000, 8192, 8193, 20000, 3, 257, 300, 512, 513, 700, 1024,
-                                                          384, 385, 768, 769, 1536, 1537}, 7);
+  std::vector<std::uint64_t> lens = {1025, 0,   1500, 2048, 2049, 1,    5000, 8192, 8193, 20000, 3,   257,
+                                     300,  512, 513,  700,  1024, 384,  385,  768,  769,  1536,  1537, 65,
+                                     96,   97,  128,  129,  192,  193,  256,  64};
+  rng r(17);
+  for (int i = 0; i < 61; ++i) lens.push_back(65 + r.below(192));  // several segments per tile, a last one short
+  const auto s = offsets_shape("radix_lengths", lens, 7);
   for (auto path : {ordo::segsort_path::radix_tiles, ordo::segsort_path::binned}) {
     check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 41, path);
     check_segsort_keys<device_space, std::int32_t>(sp, s, "few_distinct", true, true, 42, path);
@@ -90,13 +95,17 @@ TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer s
   }
 }
 
-// The radix tiles' bucket counting against its limit: segments of 2048, 1536
-// and 512 whose crowded bucket holds 31, 32 or 33 keys (33 takes the LSD
-// passes), with ties among them; stable pairs and unstable keys.
+// The radix tiles' bucket counting against its limit: segments of 128 and
+// 256 (several to a tile), 2048, 1536 and 512 whose crowded bucket holds 31,
+// 32 or 33 keys (33 takes the LSD passes), with ties among them; stable
+// pairs and unstable keys.
 TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
   device_space sp;
-  std::vector<std::uint64_t> lens(12, 2048);
+  std::vector<std::uint64_t> lens;
+  for (int block = 0; block < 6; ++block)  // the crowd in each 2048's first segment
+    for (int i = 0; i < (block % 2 ? 8 : 16); ++i) lens.push_back(block % 2 ? 256 : 128);
+  for (int i = 0; i < 12; ++i) lens.push_back(2048);
   for (int i = 0; i < 3; ++i) lens.push_back(1536), lens.push_back(512);
   const auto s = offsets_shape("crowded", lens);
   check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "crowded_digit", false, false, 61,

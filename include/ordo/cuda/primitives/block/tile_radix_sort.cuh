@@ -24,6 +24,12 @@
 // 9 reads, not 4 passes). Where some bucket holds more than max_bucket codes
 // (few distinct or clustered top bits) the LSD passes run after all, over the
 // pass's output: stable, so equal codes keep their input order.
+//
+// SLOTS > 1 (with BUCKETS): the tile holds SLOTS independent runs of
+// T / SLOTS (several short segments per block, each padded to its slot), and
+// each is sorted on its own. The bucket pass's digit is the slot's index
+// above the top 8 - log2(SLOTS) differing bits, so buckets never mix slots;
+// the LSD fallback ends with a stable pass by slot.
 #pragma once
 #include <cub/block/block_radix_rank.cuh>
 #include <cub/block/radix_rank_sort_operations.cuh>
@@ -32,10 +38,14 @@
 
 namespace ordo::detail::prim {
 
-template <class Code, int THREADS, int ITEMS, bool TRACK, bool BUCKETS = false>
+template <class Code, int THREADS, int ITEMS, bool TRACK, bool BUCKETS = false, int SLOTS = 1>
 struct tile_radix_sort {
   static constexpr int T = THREADS * ITEMS;
   static constexpr int RADIX_BITS = 8;
+  static constexpr int SLOT_N = T / SLOTS;  // one run's share of the tile
+  static constexpr int SLOT_BITS = SLOTS <= 1 ? 0 : SLOTS <= 2 ? 1 : SLOTS <= 4 ? 2 : SLOTS <= 8 ? 3 : 4;
+  static constexpr bool KEEP_POS = TRACK || SLOTS > 1;  // the fallback's slot pass reads them
+  static_assert(SLOTS == 1 << SLOT_BITS && T % SLOTS == 0 && (SLOTS == 1 || BUCKETS), "SLOTS: 1, 2, 4, 8, 16 with BUCKETS");
   static constexpr int max_bucket = 32;  // counting reads at most this many codes per element
   static_assert(T <= 65536, "tile positions are 16-bit");
   static_assert(!BUCKETS || T < 65536, "bucket bounds are 16-bit");
@@ -46,8 +56,8 @@ struct tile_radix_sort {
       typename rank_t::TempStorage rank;
       Code codes[T];  // the tile after each pass, in rank order
     };
-    std::uint16_t pos[TRACK ? T : 1];  // each code's position in the input tile
-    std::uint16_t bucket[BUCKETS ? 257 : 1];  // bucket_sort: where each digit's bucket starts, then len
+    std::uint16_t pos[KEEP_POS ? T : 1];  // each code's position in the input tile
+    std::uint16_t bucket[BUCKETS ? 257 : 1];  // bucket_sort: where each digit's bucket starts, then T
     unsigned or_bits[sizeof(Code) / 4], and_bits[sizeof(Code) / 4];
   };
 
@@ -96,38 +106,72 @@ struct tile_radix_sort {
   // all-ones padding past len), sorts them and leaves them in s.codes / s.pos.
   template <class Load>
   __device__ __forceinline__ static void load_and_sort(storage& s, Load load, int len) {
+    static_assert(SLOTS == 1, "slotted tiles: load_and_sort_slots");
+    load_and_sort_slots(s, load, [len](int) { return len; });
+  }
+
+  // The same per slot: slot j's first lens(j) codes are real (load(i) gives
+  // the code at tile position i), the rest of it padding; slot j ends sorted
+  // in s.codes[j * SLOT_N, (j + 1) * SLOT_N), its padding last.
+  template <class Load, class Lens>
+  __device__ __forceinline__ static void load_and_sort_slots(storage& s, Load load, Lens lens) {
     Code c[ITEMS];
     std::uint16_t p[ITEMS];
     bool real[ITEMS];
 #pragma unroll
     for (int u = 0; u < ITEMS; ++u) {
       const int i = striped(u);
-      real[u] = i < len;
+      real[u] = i % SLOT_N < lens(i / SLOT_N);
       c[u] = real[u] ? load(i) : ~Code(0);
       p[u] = std::uint16_t(i);
     }
     const int bits = differing_bits(s, c, real);
     if constexpr (BUCKETS) {
-      if (bits > RADIX_BITS && bucket_sort(s, c, p, bits, len)) return;
+      if ((SLOTS > 1 || bits > RADIX_BITS) && bucket_sort(s, c, p, bits, lens)) return;
     }
     sort(s, c, p, bits);
+    if constexpr (SLOTS > 1) {  // the LSD passes mixed the slots: a stable pass by slot
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u) c[u] = s.codes[striped(u)], p[u] = s.pos[striped(u)];
+      unsigned slot[ITEMS];
+      int rank[ITEMS];
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u) slot[u] = unsigned(p[u]) / SLOT_N;
+      __syncthreads();
+      rank_t(s.rank).RankKeys(slot, rank, cub::ShiftDigitExtractor<unsigned>(0, RADIX_BITS));
+      __syncthreads();
+      scatter(s, c, p, rank);
+      __syncthreads();
+    }
   }
 
-  // One pass by the digit of bits [bits - 8, bits), then counting in the
-  // buckets, whose bounds the pass's digit prefix gives (so the reads do not
-  // wait on one another). False, with the pass's order in c / p, when some
-  // bucket holds more than max_bucket codes. Padding (tile positions len and
-  // up) follows every real code of the last bucket, which ends at len.
+  // One pass by a digit of the slot and bits [bits - 8 + log2(SLOTS), bits),
+  // then counting in the buckets, whose bounds the pass's digit prefix gives
+  // (so the reads do not wait on one another). False, with the pass's order
+  // in c / p, when some bucket holds more than max_bucket real codes. A
+  // slot's padding follows every real code of its last bucket: after the
+  // pass, slot j's real codes are [j * SLOT_N, j * SLOT_N + lens(j)).
+  template <class Lens>
   __device__ __forceinline__ static bool bucket_sort(storage& s, Code (&c)[ITEMS], std::uint16_t (&p)[ITEMS],
-                                                     int bits, int len) {
+                                                     int bits, Lens lens) {
     constexpr int BPT = rank_t::BINS_TRACKED_PER_THREAD;  // thread t holds digits t * BPT + b
-    const int shift = bits - RADIX_BITS;
+    constexpr int KEY_BITS = RADIX_BITS - SLOT_BITS;
+    constexpr unsigned KEY_MASK = (1u << KEY_BITS) - 1;
+    const int shift = bits > KEY_BITS ? bits - KEY_BITS : 0;
+    // Slot j's codes lie in [j * SLOT_N, (j + 1) * SLOT_N) before the pass (the load) and after it.
+    const auto digit = [shift](Code x, int i) { return unsigned(i / SLOT_N) << KEY_BITS | (unsigned(x >> shift) & KEY_MASK); };
+    const auto real_end = [&lens](int slot) { return slot * SLOT_N + lens(slot); };
     int rank[ITEMS], prefix[BPT];
-    rank_t(s.rank).RankKeys(c, rank, cub::ShiftDigitExtractor<Code>(shift, RADIX_BITS), prefix);
+    {
+      unsigned d[ITEMS];
+#pragma unroll
+      for (int u = 0; u < ITEMS; ++u) d[u] = digit(c[u], striped(u));
+      rank_t(s.rank).RankKeys(d, rank, cub::ShiftDigitExtractor<unsigned>(0, RADIX_BITS), prefix);
+    }
 #pragma unroll
     for (int b = 0; b < BPT; ++b)
       if (threadIdx.x * BPT + b < 256) s.bucket[threadIdx.x * BPT + b] = std::uint16_t(prefix[b]);
-    if (threadIdx.x == 0) s.bucket[256] = std::uint16_t(len);
+    if (threadIdx.x == 0) s.bucket[256] = std::uint16_t(T);
     __syncthreads();  // the rank's storage is the codes' buffer
     scatter(s, c, p, rank);
     __syncthreads();
@@ -135,20 +179,24 @@ struct tile_radix_sort {
 #pragma unroll
     for (int b = 0; b < BPT; ++b) {
       const int d = threadIdx.x * BPT + b;
-      large |= d < 256 && s.bucket[d + 1] - s.bucket[d] > max_bucket;
+      if (d < 256) {
+        const int end = min(int(s.bucket[d + 1]), real_end(d >> KEY_BITS));
+        large |= end - int(s.bucket[d]) > max_bucket;
+      }
     }
 #pragma unroll
     for (int u = 0; u < ITEMS; ++u) {
       c[u] = s.codes[striped(u)];
-      if constexpr (TRACK) p[u] = s.pos[striped(u)];
+      if constexpr (KEEP_POS) p[u] = s.pos[striped(u)];
     }
     if (__syncthreads_or(large)) return false;
 #pragma unroll
     for (int u = 0; u < ITEMS; ++u) {  // place = the bucket's start + the codes before c in it
       const int i = striped(u);
-      const unsigned d = unsigned(c[u] >> shift) & 0xffu;
-      const int from = s.bucket[d], to = i < len ? s.bucket[d + 1] : from;  // padding stays where the pass put it
-      int place = i < len ? from : i;
+      const bool is_real = i < real_end(i / SLOT_N);
+      const unsigned d = digit(c[u], i);
+      const int from = s.bucket[d], to = is_real ? min(int(s.bucket[d + 1]), real_end(i / SLOT_N)) : from;
+      int place = is_real ? from : i;  // padding stays where the pass put it
 #pragma unroll 4
       for (int j = from; j < to; ++j) {
         const Code x = s.codes[j];
@@ -167,7 +215,7 @@ struct tile_radix_sort {
 #pragma unroll
     for (int u = 0; u < ITEMS; ++u) {
       s.codes[rank[u]] = c[u];
-      if constexpr (TRACK) s.pos[rank[u]] = p[u];
+      if constexpr (KEEP_POS) s.pos[rank[u]] = p[u];
     }
   }
 
@@ -191,7 +239,7 @@ struct tile_radix_sort {
 #pragma unroll
       for (int u = 0; u < ITEMS; ++u) {
         c[u] = s.codes[striped(u)];
-        if constexpr (TRACK) p[u] = s.pos[striped(u)];
+        if constexpr (KEEP_POS) p[u] = s.pos[striped(u)];
       }
       __syncthreads();
     } while (true);

@@ -97,32 +97,36 @@ struct short_tile_policy {
   }
 };
 
-// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the block bins
-// from min_bin_n up (256 < len <= 2048) sorted per segment by a block radix
-// sort of bin_threads(n) threads x n / bin_threads(n) items, and the grid
+// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the bins from
+// min_bin_n up (64 < len <= 2048) sorted by block radix sorts of
+// bin_threads(n) threads, one segment per block from slot_tile up and
+// slot_tile / n segments per block below (each in a slot of n), and the grid
 // bin's chunks sorted in groups of grid_threads x 16 / 2048 by one block
 // each, so its merge passes start from runs of 8192. `automatic` takes it for
-// the built-in orders. ordo_segsort_probe (16-bit keys, full bins of 2^25,
-// H100, commit 974dcd9):
+// the built-in orders. A tile is one pass by the top 8 differing bits (the
+// slot's index above them), then counting within buckets averaging tile / 256
+// codes (tile_radix_sort's BUCKETS): tiles of 512 average 2.
+// ordo_segsort_probe (16-bit keys, full bins of 2^25, H100, commit 974dcd9,
+// before the bucket counting):
 //   N      threads x items   ms     (others)
 //   512    64 x 8            0.283  (32 x 16: 0.322, 128 x 4: 0.334)
 //   1024   128 x 8           0.298  (64 x 16: 0.325, 256 x 4: 0.375)
 //   2048   128 x 16          0.344  (256 x 8: 0.360, 512 x 4: 0.456)
-// The 256 bin stays reg-sort: with 32-bit keys (4 passes, where the probe's
-// 16-bit keys need 2) one warp x 8 was slower than reg-sort M=16 P=16.
 // A radix tile costs its full size whatever the segment's length, so the
 // binning splits each radix bin: segments of at most 3/4 of n go to a tile of
 // 3/4 (the same threads, 3/4 of the items; bin_of in kernel/bin_kernels.cuh).
 struct radix_tile_policy {
-  static constexpr int min_bin_n = 512;
-  static constexpr int bin_threads(int n) { return n / 8 < 128 ? n / 8 : 128; }
+  static constexpr int min_bin_n = 128;
+  static constexpr int slot_tile = 512;
+  static constexpr int slots(int n) { return n < slot_tile ? slot_tile / n : 1; }
+  static constexpr int bin_threads(int n) { return n * slots(n) / 8 < 128 ? n * slots(n) / 8 : 128; }
   static constexpr int grid_threads = 512;  // 8192 = 4 grid chunks
   static constexpr bool automatic = true;
   static std::string describe() {
-    return "radix tiles: bins of " + std::to_string(min_bin_n) +
-           " and up by min(128, n / 8) threads per segment, grid chunks in groups of " +
-           std::to_string(grid_threads * 16) + " by " + std::to_string(grid_threads) + " threads" +
-           (automatic ? " (automatic)" : "") + "\n";
+    return "radix tiles: bins of " + std::to_string(min_bin_n) + " and up, " + std::to_string(slot_tile) +
+           " / n segments per block below " + std::to_string(slot_tile) +
+           ", min(128, tile / 8) threads; grid chunks in groups of " + std::to_string(grid_threads * 16) + " by " +
+           std::to_string(grid_threads) + " threads" + (automatic ? " (automatic)" : "") + "\n";
   }
 };
 

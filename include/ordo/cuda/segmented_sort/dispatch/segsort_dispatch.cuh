@@ -42,13 +42,13 @@ inline constexpr bool is_code_io = false;
 template <class Code>
 inline constexpr bool is_code_io<code_io<Code>> = true;
 
-template <int THREADS, int ITEMS, bool POS, class K>
+template <int THREADS, int ITEMS, bool POS, int SLOTS, class K>
 void launch_radix_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const u32* list, u64 count) {
   if (count == 0) return;
-  auto kernel = radix_bin_kernel<K, THREADS, POS, ITEMS>;
-  constexpr int smem = radix_smem_bytes<K, THREADS, POS, ITEMS>();
+  auto kernel = radix_bin_kernel<K, THREADS, POS, ITEMS, SLOTS>;
+  constexpr int smem = radix_smem_bytes<K, THREADS, POS, ITEMS, SLOTS>();
   allow_smem(kernel, smem);
-  kernel<<<unsigned(count), THREADS, smem, s>>>(io, d, list);
+  kernel<<<unsigned((count + SLOTS - 1) / SLOTS), THREADS, smem, s>>>(io, d, list, count);
   ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");
 }
 
@@ -58,13 +58,13 @@ template <class Bin, bool POS, class IO>
 void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
                 bool radix, const u32* low_list = nullptr, u64 low_count = 0) {
   using K = typename IO::key_t;
-  if constexpr (is_code_io<IO> && !is_warp_bin(static_cast<const Bin*>(nullptr)) &&
-                Bin::n >= radix_tile_policy::min_bin_n) {
-    if (radix) {  // the large block bins by block radix sorts, the lower part in 3/4 of the tile
-      constexpr int threads = radix_tile_policy::bin_threads(Bin::n), items = Bin::n / threads;
+  if constexpr (is_code_io<IO> && Bin::n >= radix_tile_policy::min_bin_n) {
+    if (radix) {  // the bins by block radix sorts, the lower part in 3/4 of the tile
+      using P = radix_tile_policy;
+      constexpr int slots = P::slots(Bin::n), threads = P::bin_threads(Bin::n), items = Bin::n * slots / threads;
       static_assert(items % 4 == 0, "the lower part's tile is 3/4 of the bin's");
-      launch_radix_bin<threads, items, POS>(s, io, d, list, count);
-      launch_radix_bin<threads, items / 4 * 3, POS>(s, io, d, low_list, low_count);
+      launch_radix_bin<threads, items, POS, slots>(s, io, d, list, count);
+      launch_radix_bin<threads, items / 4 * 3, POS, slots>(s, io, d, low_list, low_count);
       return;
     }
   }
@@ -211,7 +211,7 @@ constexpr int bin_for(int n) {
   while ((1 << b) < n) ++b;
   return b;
 }
-constexpr int radix_split_log2() { return bin_for(radix_tile_policy::min_bin_n); }  // 9: the 512 bin
+constexpr int radix_split_log2() { return bin_for(radix_tile_policy::min_bin_n); }  // 7: the 128 bin
 constexpr int last_short_bin() { return bin_for(short_tile_policy::max_len); }      // 6: 32 < len <= 64
 
 // The hybrid: with segments both longer and shorter than the short tiles

@@ -15,7 +15,7 @@
 
 namespace ordo::detail::segsort {
 
-inline constexpr int max_bins = 16;
+inline constexpr int max_bins = 20;
 
 // What the host reads back after the histogram: one small copy.
 struct bin_summary {

@@ -1,8 +1,9 @@
 // Kernel scope: block radix sorts for the segmented sort's long segments
 // (segsort_path::radix_tiles, built-in orders only), in place of the paper's
 // smem-merge where a segment or chunk fills a large tile:
-//   radix_bin_kernel        one block per segment of a large block bin
-//                           (256 < len <= 2048), a tile of T = THREADS * ITEMS
+//   radix_bin_kernel        one block per segment of a block bin (256 < len
+//                           <= 2048), a tile of T = THREADS * ITEMS, or per
+//                           SLOTS segments of a smaller bin (64 < len <= 256)
 //   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
 //                           consecutive chunks of a segment, so the merge
 //                           passes start from runs of GROUP * TILE instead of
@@ -21,11 +22,11 @@ namespace ordo::detail::segsort {
 
 inline constexpr int radix_items = 16;
 
-// Tiles of up to 2048 (the block bins) finish by counting in buckets after
-// one pass (tile_radix_sort's BUCKETS); the grid chunks' 8192 would average
-// 32 per bucket, so they keep the LSD passes.
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
-using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS, (THREADS * ITEMS <= 2048)>;
+// Tiles of up to 2048 (the bins) finish by counting in buckets after one
+// pass (tile_radix_sort's BUCKETS); the grid chunks' 8192 would average 32
+// per bucket, so they keep the LSD passes.
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items, int SLOTS = 1>
+using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS, (THREADS * ITEMS <= 2048), SLOTS>;
 
 // Loads `len` codes from `begin` warp-striped (padding past len), sorts them,
 // and leaves them in s.codes / s.pos.
@@ -35,16 +36,31 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
   radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
 }
 
-// THREADS x ITEMS: radix_tile_policy::bin_threads (ordo_segsort_probe times the candidates).
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
+// One block per SLOTS segments of a bin, segment k of the block in slot k
+// of THREADS * ITEMS / SLOTS elements (radix_tile_policy: one segment per
+// block from 512 up, several below). THREADS x ITEMS: radix_tile_policy::bin_threads
+// (ordo_segsort_probe times the candidates).
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items, int SLOTS = 1>
 __global__ void __launch_bounds__(THREADS)
-    radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs) {
+    radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
+  using sorter = radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>;
+  constexpr int N = sorter::SLOT_N;
   extern __shared__ __align__(16) unsigned char smem[];
-  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
-  const segment_range r = d[segs[blockIdx.x]];
-  const int len = int(r.end - r.begin);
-  radix_sort_range<Code, THREADS, POS, ITEMS>(io, r.begin, len, s);
-  for (int x = threadIdx.x; x < len; x += THREADS) io.store(r.begin + x, r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
+  auto& s = *reinterpret_cast<typename sorter::storage*>(smem);
+  __shared__ u64 begin[SLOTS];
+  __shared__ int len[SLOTS];
+  if (threadIdx.x < SLOTS) {
+    const u64 k = u64(blockIdx.x) * SLOTS + threadIdx.x;
+    const segment_range r = k < count ? d[segs[k]] : segment_range{0, 0};
+    begin[threadIdx.x] = r.begin;
+    len[threadIdx.x] = int(r.end - r.begin);
+  }
+  __syncthreads();
+  sorter::load_and_sort_slots(s, [&](int i) { return io.load(begin[i / N] + i % N); }, [&](int j) { return len[j]; });
+  for (int x = threadIdx.x; x < SLOTS * N; x += THREADS) {
+    const int j = x / N, k = x % N;
+    if (k < len[j]) io.store(begin[j] + k, begin[j] + (POS ? s.pos[x] - j * N : 0), s.codes[x]);
+  }
 }
 
 template <class Code, int THREADS, int TILE, bool POS>
@@ -70,9 +86,9 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
+template <class Code, int THREADS, bool POS, int ITEMS = radix_items, int SLOTS = 1>
 constexpr int radix_smem_bytes() {
-  return int(sizeof(typename radix_sorter<Code, THREADS, POS, ITEMS>::storage));
+  return int(sizeof(typename radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>::storage));
 }
 
 }  // namespace ordo::detail::segsort
