@@ -47,20 +47,33 @@ __global__ void __launch_bounds__(THREADS)
   constexpr int N = sorter::SLOT_N;
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<typename sorter::storage*>(smem);
-  __shared__ u64 begin[SLOTS];
-  __shared__ int len[SLOTS];
-  if (threadIdx.x < SLOTS) {
-    const u64 k = u64(blockIdx.x) * SLOTS + threadIdx.x;
-    const segment_range r = k < count ? d[segs[k]] : segment_range{0, 0};
-    begin[threadIdx.x] = r.begin;
-    len[threadIdx.x] = int(r.end - r.begin);
+  u64 begin[SLOTS];  // the block's segments, in registers (every index below is a constant or a select)
+  int len[SLOTS];
+  if constexpr (SLOTS == 1) {
+    const segment_range r = d[segs[blockIdx.x]];
+    begin[0] = r.begin, len[0] = int(r.end - r.begin);
+  } else {
+    __shared__ segment_range r[SLOTS];
+    if (threadIdx.x < SLOTS) {
+      const u64 k = u64(blockIdx.x) * SLOTS + threadIdx.x;
+      r[threadIdx.x] = k < count ? d[segs[k]] : segment_range{0, 0};
+    }
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < SLOTS; ++j) begin[j] = r[j].begin, len[j] = int(r[j].end - r[j].begin);
   }
-  __syncthreads();
-  sorter::load_and_sort_slots(s, [&](int i) { return io.load(begin[i / N] + i % N); }, [&](int j) { return len[j]; });
-  for (int x = threadIdx.x; x < SLOTS * N; x += THREADS) {
-    const int j = x / N, k = x % N;
-    if (k < len[j]) io.store(begin[j] + k, begin[j] + (POS ? s.pos[x] - j * N : 0), s.codes[x]);
-  }
+  const auto pick = [](const auto& a, int j) {
+    auto v = a[0];
+#pragma unroll
+    for (int k = 1; k < SLOTS; ++k) v = j == k ? a[k] : v;
+    return v;
+  };
+  sorter::load_and_sort_slots(
+      s, [&](int i) { return io.load(pick(begin, i / N) + i % N); }, [&](int j) { return pick(len, j); });
+#pragma unroll 1  // unrolled, the loops below cost cicc minutes per instantiation
+  for (int j = 0; j < SLOTS; ++j)
+    for (int x = threadIdx.x; x < pick(len, j); x += THREADS)
+      io.store(pick(begin, j) + x, pick(begin, j) + (POS ? s.pos[j * N + x] - j * N : 0), s.codes[j * N + x]);
 }
 
 template <class Code, int THREADS, int TILE, bool POS>
