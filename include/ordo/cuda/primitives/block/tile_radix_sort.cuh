@@ -121,7 +121,7 @@ struct tile_radix_sort {
 #pragma unroll
     for (int u = 0; u < ITEMS; ++u) {
       const int i = striped(u);
-      real[u] = i % SLOT_N < lens(i / SLOT_N);
+      real[u] = SLOTS == 1 ? i < lens(0) : i % SLOT_N < lens(i / SLOT_N);
       c[u] = real[u] ? load(i) : ~Code(0);
       p[u] = std::uint16_t(i);
     }
@@ -159,10 +159,14 @@ struct tile_radix_sort {
     constexpr unsigned KEY_MASK = (1u << KEY_BITS) - 1;
     const int shift = bits > KEY_BITS ? bits - KEY_BITS : 0;
     // Slot j's codes lie in [j * SLOT_N, (j + 1) * SLOT_N) before the pass (the load) and after it.
-    const auto digit = [shift](Code x, int i) { return unsigned(i / SLOT_N) << KEY_BITS | (unsigned(x >> shift) & KEY_MASK); };
-    const auto real_end = [&lens](int slot) { return slot * SLOT_N + lens(slot); };
+    const auto digit = [shift](Code x, int i) {
+      return (SLOTS == 1 ? 0u : unsigned(i / SLOT_N) << KEY_BITS) | (unsigned(x >> shift) & KEY_MASK);
+    };
+    const auto real_end = [&lens](int slot) { return SLOTS == 1 ? lens(0) : slot * SLOT_N + lens(slot); };
     int rank[ITEMS], prefix[BPT];
-    {
+    if constexpr (SLOTS == 1) {  // the digit is the codes' own
+      rank_t(s.rank).RankKeys(c, rank, cub::ShiftDigitExtractor<Code>(shift, RADIX_BITS), prefix);
+    } else {
       unsigned d[ITEMS];
 #pragma unroll
       for (int u = 0; u < ITEMS; ++u) d[u] = digit(c[u], striped(u));
@@ -171,7 +175,8 @@ struct tile_radix_sort {
 #pragma unroll
     for (int b = 0; b < BPT; ++b)
       if (threadIdx.x * BPT + b < 256) s.bucket[threadIdx.x * BPT + b] = std::uint16_t(prefix[b]);
-    if (threadIdx.x == 0) s.bucket[256] = std::uint16_t(T);
+    // One slot: its padding ends the last bucket, so that bucket ends at the slot's length.
+    if (threadIdx.x == 0) s.bucket[256] = std::uint16_t(SLOTS == 1 ? lens(0) : T);
     __syncthreads();  // the rank's storage is the codes' buffer
     scatter(s, c, p, rank);
     __syncthreads();
@@ -180,7 +185,7 @@ struct tile_radix_sort {
     for (int b = 0; b < BPT; ++b) {
       const int d = threadIdx.x * BPT + b;
       if (d < 256) {
-        const int end = min(int(s.bucket[d + 1]), real_end(d >> KEY_BITS));
+        const int end = SLOTS == 1 ? int(s.bucket[d + 1]) : min(int(s.bucket[d + 1]), real_end(d >> KEY_BITS));
         large |= end - int(s.bucket[d]) > max_bucket;
       }
     }
@@ -195,7 +200,8 @@ struct tile_radix_sort {
       const int i = striped(u);
       const bool is_real = i < real_end(i / SLOT_N);
       const unsigned d = digit(c[u], i);
-      const int from = s.bucket[d], to = is_real ? min(int(s.bucket[d + 1]), real_end(i / SLOT_N)) : from;
+      const int end = SLOTS == 1 ? int(s.bucket[d + 1]) : min(int(s.bucket[d + 1]), real_end(i / SLOT_N));
+      const int from = s.bucket[d], to = is_real ? end : from;
       int place = is_real ? from : i;  // padding stays where the pass put it
 #pragma unroll 4
       for (int j = from; j < to; ++j) {

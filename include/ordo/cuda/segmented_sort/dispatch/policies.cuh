@@ -98,7 +98,7 @@ struct short_tile_policy {
 };
 
 // segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the bins from
-// min_bin_n up (64 < len <= 2048) sorted by block radix sorts of
+// min_bin_n up (128 < len <= 2048) sorted by block radix sorts of
 // bin_threads(n) threads, one segment per block from slot_tile up and
 // slot_tile / n segments per block below (each in a slot of n), and the grid
 // bin's chunks sorted in groups of grid_threads x 16 / 2048 by one block
@@ -116,7 +116,7 @@ struct short_tile_policy {
 // binning splits each radix bin: segments of at most 3/4 of n go to a tile of
 // 3/4 (the same threads, 3/4 of the items; bin_of in kernel/bin_kernels.cuh).
 struct radix_tile_policy {
-  static constexpr int min_bin_n = 128;
+  static constexpr int min_bin_n = 256;
   static constexpr int slot_tile = 512;
   static constexpr int slots(int n) { return n < slot_tile ? slot_tile / n : 1; }
   static constexpr int bin_threads(int n) { return n * slots(n) / 8 < 128 ? n * slots(n) / 8 : 128; }

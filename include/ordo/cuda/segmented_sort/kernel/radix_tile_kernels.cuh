@@ -69,7 +69,8 @@ __global__ void __launch_bounds__(THREADS)
     return v;
   };
   sorter::load_and_sort_slots(
-      s, [&](int i) { return io.load(pick(begin, i / N) + i % N); }, [&](int j) { return pick(len, j); });
+      s, [&](int i) { return io.load(SLOTS == 1 ? begin[0] + i : pick(begin, i / N) + i % N); },
+      [&](int j) { return pick(len, j); });
 #pragma unroll 1  // unrolled, the loops below cost cicc minutes per instantiation
   for (int j = 0; j < SLOTS; ++j)
     for (int x = threadIdx.x; x < pick(len, j); x += THREADS)
