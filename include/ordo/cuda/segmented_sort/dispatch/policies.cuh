@@ -119,14 +119,14 @@ struct radix_tile_policy {
   static constexpr int min_bin_n = 256;
   static constexpr int slot_tile = 512;
   static constexpr int slots(int n) { return n < slot_tile ? slot_tile / n : 1; }
-  static constexpr int bin_threads(int n) { return n * slots(n) / 8 < 128 ? n * slots(n) / 8 : 128; }
-  static constexpr int grid_threads = 512;  // 8192 = 4 grid chunks
+  static constexpr int bin_threads(int n) { return n * slots(n) / 8 < 256 ? n * slots(n) / 8 : 256; }
+  static constexpr int grid_threads = 1024, grid_items = 8;  // 8192 = 4 grid chunks
   static constexpr bool automatic = true;
   static std::string describe() {
     return "radix tiles: bins of " + std::to_string(min_bin_n) + " and up, " + std::to_string(slot_tile) +
            " / n segments per block below " + std::to_string(slot_tile) +
-           ", min(128, tile / 8) threads; grid chunks in groups of " + std::to_string(grid_threads * 16) + " by " +
-           std::to_string(grid_threads) + " threads" + (automatic ? " (automatic)" : "") + "\n";
+           ", min(256, tile / 8) threads; grid chunks in groups of " + std::to_string(grid_threads * grid_items) +
+           " by " + std::to_string(grid_threads) + " threads" + (automatic ? " (automatic)" : "") + "\n";
   }
 };
 

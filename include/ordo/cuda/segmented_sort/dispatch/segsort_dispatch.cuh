@@ -117,7 +117,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
 
   const u64 slots = chunks * TILE;
   // Radix chunks sort groups of chunks, so the passes start from longer runs.
-  constexpr u64 radix_run = u64(radix_tile_policy::grid_threads) * radix_items;
+  constexpr u64 radix_run = u64(radix_tile_policy::grid_threads) * radix_tile_policy::grid_items;
   const u64 first_run = radix && is_code_io<IO> ? radix_run : u64(TILE);
   int passes = 0;
   for (u64 run = first_run; run < max_len; run *= 2) ++passes;
@@ -130,9 +130,9 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   bool sorted = false;
   if constexpr (is_code_io<IO>) {
     if (radix) {
-      constexpr int threads = radix_tile_policy::grid_threads;
-      auto kernel = grid_radix_chunk_kernel<K, threads, TILE, POS>;
-      constexpr int rsmem = radix_smem_bytes<K, threads, POS>();
+      constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
+      auto kernel = grid_radix_chunk_kernel<K, threads, items, TILE, POS>;
+      constexpr int rsmem = radix_smem_bytes<K, threads, POS, items>();
       allow_smem(kernel, rsmem);
       kernel<<<unsigned(chunks), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
       ORDO_CUDA_LAUNCH_CHECK("grid_radix_chunk_kernel");

@@ -20,17 +20,15 @@
 
 namespace ordo::detail::segsort {
 
-inline constexpr int radix_items = 16;
-
 // Tiles of up to 2048 (the bins) finish by counting in buckets after one
 // pass (tile_radix_sort's BUCKETS); the grid chunks' 8192 would average 32
 // per bucket, so they keep the LSD passes.
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items, int SLOTS = 1>
+template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
 using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS, (THREADS * ITEMS <= 2048), SLOTS>;
 
 // Loads `len` codes from `begin` warp-striped (padding past len), sorts them,
 // and leaves them in s.codes / s.pos.
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items>
+template <class Code, int THREADS, bool POS, int ITEMS>
 __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 begin, int len,
                                                  typename radix_sorter<Code, THREADS, POS, ITEMS>::storage& s) {
   radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
@@ -40,7 +38,7 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
 // of THREADS * ITEMS / SLOTS elements (radix_tile_policy: one segment per
 // block from 512 up, several below). THREADS x ITEMS: radix_tile_policy::bin_threads
 // (ordo_segsort_probe times the candidates).
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items, int SLOTS = 1>
+template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
 __global__ void __launch_bounds__(THREADS)
     radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
   using sorter = radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>;
@@ -77,18 +75,18 @@ __global__ void __launch_bounds__(THREADS)
       io.store(pick(begin, j) + x, pick(begin, j) + (POS ? s.pos[j * N + x] - j * N : 0), s.codes[j * N + x]);
 }
 
-template <class Code, int THREADS, int TILE, bool POS>
+template <class Code, int THREADS, int ITEMS, int TILE, bool POS>
 __global__ void __launch_bounds__(THREADS)
     grid_radix_chunk_kernel(code_io<Code> io, grid_bin gb, Code* kout, u32* pout) {
-  constexpr int T = THREADS * radix_items, GROUP = T / TILE;
+  constexpr int T = THREADS * ITEMS, GROUP = T / TILE;
   static_assert(T % TILE == 0, "a radix tile is whole chunks");
   extern __shared__ __align__(16) unsigned char smem[];
-  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS>::storage*>(smem);
+  auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
   if (gc.c % GROUP != 0) return;  // the group's first chunk sorts it
   const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
   const int len = int(min(u64(T), seg_len - first));
-  radix_sort_range<Code, THREADS, POS>(io, gc.r.begin + first, len, s);
+  radix_sort_range<Code, THREADS, POS, ITEMS>(io, gc.r.begin + first, len, s);
   if (seg_len <= u64(T)) {  // the whole segment: straight to the output
     for (int x = threadIdx.x; x < len; x += THREADS)
       io.store(gc.r.begin + x, gc.r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
@@ -100,7 +98,7 @@ __global__ void __launch_bounds__(THREADS)
   }
 }
 
-template <class Code, int THREADS, bool POS, int ITEMS = radix_items, int SLOTS = 1>
+template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
 constexpr int radix_smem_bytes() {
   return int(sizeof(typename radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>::storage));
 }
