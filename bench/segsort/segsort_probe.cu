@@ -99,19 +99,22 @@ struct probe {
       run<B>(len, ordo::segsort_write::striped,
              {{"bin", "warp"}, {"M", M}, {"P", P}, {"block", 128}, {"write", "strd"}});
   }
-  template <int THREADS, int ITEMS>
+  template <int THREADS, int ITEMS, int SLOTS = 1>
   void radix(u64 len) {
     const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
                                seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
                                seg::key_kind::unsigned_int, false, false, false};
     const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
-    auto kernel = seg::radix_bin_kernel<u32, THREADS, true, ITEMS>;
-    constexpr int smem = seg::radix_smem_bytes<u32, THREADS, true, ITEMS>();
+    auto kernel = seg::radix_bin_kernel<u32, THREADS, true, ITEMS, SLOTS>;
+    constexpr int smem = seg::radix_smem_bytes<u32, THREADS, true, ITEMS, SLOTS>();
     ordo::detail::allow_smem(kernel, smem);
     cudaMemset(data.k_out.data(), 0, data.n * 4);
-    const double ms = median_ms([&] { kernel<<<unsigned(d.count), THREADS, smem>>>(io, d, data.list.data(), d.count); }, reps);
-    record(len, "radix tile threads=" + std::to_string(THREADS) + " items=" + std::to_string(ITEMS),
-           {{"bin", "radix"}, {"threads", THREADS}, {"items", ITEMS}}, ms);
+    const unsigned blocks = unsigned((d.count + SLOTS - 1) / SLOTS);
+    const double ms = median_ms([&] { kernel<<<blocks, THREADS, smem>>>(io, d, data.list.data(), d.count); }, reps);
+    record(len,
+           "radix tile threads=" + std::to_string(THREADS) + " items=" + std::to_string(ITEMS) +
+               (SLOTS > 1 ? " slots=" + std::to_string(SLOTS) : std::string()),
+           {{"bin", "radix"}, {"threads", THREADS}, {"items", ITEMS}, {"slots", SLOTS}}, ms);
   }
   template <int W, int P>
   void block(u64 len) {
@@ -147,10 +150,10 @@ int main(int argc, char** argv) {
     p.warp<32, 16>(512), p.block<2, 8>(512), p.block<4, 4>(512), p.block<8, 2>(512);
     p.block<2, 16>(1024), p.block<4, 8>(1024), p.block<8, 4>(1024), p.block<16, 2>(1024);
     p.block<4, 16>(2048), p.block<8, 8>(2048), p.block<16, 4>(2048);
-    p.radix<32, 8>(256), p.radix<64, 4>(256);
+    p.radix<32, 8, 2>(128), p.radix<64, 8, 4>(128), p.radix<32, 8>(256), p.radix<64, 4>(256), p.radix<64, 8, 2>(256);
     p.radix<32, 16>(512), p.radix<64, 8>(512), p.radix<128, 4>(512);
     p.radix<64, 16>(1024), p.radix<128, 8>(1024), p.radix<256, 4>(1024);
-    p.radix<128, 16>(2048), p.radix<256, 8>(2048), p.radix<512, 4>(2048);
+    p.radix<128, 16>(2048), p.radix<256, 8>(2048), p.radix<512, 4>(2048), p.radix<1024, 2>(2048);
     std::printf("\nfastest binding per segment length (a full bin), n = %llu:\n", static_cast<unsigned long long>(n));
     for (const auto& [len, b] : p.best) std::printf("  N = %5llu: %-40s %.3f ms\n", static_cast<unsigned long long>(len), b.second.c_str(), b.first);
     std::printf("\nthe policy in use (dispatch/policies.cuh):\n%s", seg::sm90_policy::describe().c_str());

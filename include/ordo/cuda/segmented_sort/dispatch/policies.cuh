@@ -120,7 +120,7 @@ struct radix_tile_policy {
   static constexpr int slot_tile = 512;
   static constexpr int slots(int n) { return n < slot_tile ? slot_tile / n : 1; }
   static constexpr int bin_threads(int n) { return n * slots(n) / 8 < 256 ? n * slots(n) / 8 : 256; }
-  static constexpr int grid_threads = 1024, grid_items = 8;  // 8192 = 4 grid chunks
+  static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)
   static constexpr bool automatic = true;
   static std::string describe() {
     return "radix tiles: bins of " + std::to_string(min_bin_n) + " and up, " + std::to_string(slot_tile) +
