@@ -71,8 +71,8 @@ TEST(SegsortGpu, LongSegmentsManyPasses) {
 }
 
 // The paper's binned path and the radix tiles over the lengths where they
-// differ: the bins from 256 up (129..256 two to a tile, 257..2048 one;
-// each bin's lower 3/4 in a smaller tile: the lengths around 192, 384, 768
+// differ: the bins from 128 up (65..128 two to a tile, 129..2048 one; each
+// bin's lower 3/4 in a smaller tile: the lengths around 96, 192, 384, 768
 // and 1536), grid segments a radix group
 // finishes (2049..8192), and longer ones whose merge passes start from runs
 // of 8192; keys (stable and not), stable pairs, floats with NaNs and zeros.
@@ -83,7 +83,7 @@ TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer s
                                      300,  512, 513,  700,  1024, 384,  385,  768,  769,  1536,  1537, 65,
                                      96,   97,  128,  129,  192,  193,  256,  64};
   rng r(17);
-  for (int i = 0; i < 61; ++i) lens.push_back(65 + r.below(192));  // two segments per tile, a last one alone
+  for (int i = 0; i < 61; ++i) lens.push_back(65 + r.below(192));  // 65..128 two to a tile, a last one alone
   const auto s = offsets_shape("radix_lengths", lens, 7);
   for (auto path : {ordo::segsort_path::radix_tiles, ordo::segsort_path::binned}) {
     check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", false, false, 41, path);
@@ -95,10 +95,10 @@ TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer s
   }
 }
 
-// The radix tiles' bucket counting against its limit: segments of 256 (two
-// to a tile), 2048, 1536 and 512 whose crowded bucket holds 31, 32 or 33 keys
-// (33 takes the LSD passes), with ties among them; stable pairs and unstable
-// keys. The 128s between them go to reg-sort.
+// The radix tiles' bucket counting against its limit: segments of 128 (two
+// to a tile), 256, 2048, 1536 and 512 whose crowded bucket holds 31, 32 or
+// 33 keys (33 takes the LSD passes), with ties among them; stable pairs and
+// unstable keys.
 TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
   device_space sp;

@@ -98,35 +98,36 @@ struct short_tile_policy {
 };
 
 // segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the bins from
-// min_bin_n up (128 < len <= 2048) sorted by block radix sorts of
-// bin_threads(n) threads, one segment per block from slot_tile up and
-// slot_tile / n segments per block below (each in a slot of n), and the grid
-// bin's chunks sorted in groups of grid_threads x 16 / 2048 by one block
-// each, so its merge passes start from runs of 8192. `automatic` takes it for
-// the built-in orders. A tile is one pass by the top 8 differing bits (the
+// min_bin_n up (64 < len <= 2048) sorted by block radix sorts, slots(n)
+// segments per block of bin_threads(n) threads, and the grid bin's chunks
+// sorted in groups of grid_threads x grid_items / 2048 by one block each, so
+// its merge passes start from runs of 8192. `automatic` takes it for the
+// built-in orders. A tile is one pass by the top 8 differing bits (the
 // slot's index above them), then counting within buckets averaging tile / 256
-// codes (tile_radix_sort's BUCKETS): tiles of 512 average 2.
-// ordo_segsort_probe (16-bit keys, full bins of 2^25, H100, commit 974dcd9,
-// before the bucket counting):
-//   N      threads x items   ms     (others)
-//   512    64 x 8            0.283  (32 x 16: 0.322, 128 x 4: 0.334)
-//   1024   128 x 8           0.298  (64 x 16: 0.325, 256 x 4: 0.375)
-//   2048   128 x 16          0.344  (256 x 8: 0.360, 512 x 4: 0.456)
+// codes (tile_radix_sort's BUCKETS). ordo_segsort_probe (full bins of 2^25,
+// H100, commit 4067736; one pass, so its 16-bit keys cost what 32-bit ones do):
+//   N      slots  threads x items   ms     (others)
+//   128    2      32 x 8            0.368  (4 slots 64 x 8: 0.403; reg-sort M=8 P=16: 0.376)
+//   256    1      64 x 4            0.319  (32 x 8: 0.362; 2 slots 64 x 8: 0.369; reg-sort: 0.493)
+//   512    1      64 x 8            0.317  (128 x 4: 0.338, 32 x 16: 0.451)
+//   1024   1      128 x 8           0.336  (256 x 4: 0.374, 64 x 16: 0.452)
+//   2048   1      256 x 8           0.407  (512 x 4: 0.462, 128 x 16: 0.477, 1024 x 2: 0.664)
 // A radix tile costs its full size whatever the segment's length, so the
 // binning splits each radix bin: segments of at most 3/4 of n go to a tile of
 // 3/4 (the same threads, 3/4 of the items; bin_of in kernel/bin_kernels.cuh).
 struct radix_tile_policy {
-  static constexpr int min_bin_n = 256;
-  static constexpr int slot_tile = 512;
-  static constexpr int slots(int n) { return n < slot_tile ? slot_tile / n : 1; }
-  static constexpr int bin_threads(int n) { return n * slots(n) / 8 < 256 ? n * slots(n) / 8 : 256; }
+  static constexpr int min_bin_n = 128;
+  static constexpr int slots(int n) { return n <= 128 ? 2 : 1; }
+  static constexpr int bin_threads(int n) { return n <= 128 ? 32 : n <= 256 ? 64 : n / 8 < 256 ? n / 8 : 256; }
   static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)
   static constexpr bool automatic = true;
   static std::string describe() {
-    return "radix tiles: bins of " + std::to_string(min_bin_n) + " and up, " + std::to_string(slot_tile) +
-           " / n segments per block below " + std::to_string(slot_tile) +
-           ", min(256, tile / 8) threads; grid chunks in groups of " + std::to_string(grid_threads * grid_items) +
-           " by " + std::to_string(grid_threads) + " threads" + (automatic ? " (automatic)" : "") + "\n";
+    std::string s = "radix tiles:";
+    for (int n = min_bin_n; n <= 2048; n *= 2)
+      s += " " + std::to_string(n) + ": " + std::to_string(slots(n)) + " x " + std::to_string(bin_threads(n)) + " x " +
+           std::to_string(n * slots(n) / bin_threads(n)) + ";";
+    return s + " grid chunks in groups of " + std::to_string(grid_threads * grid_items) + " by " +
+           std::to_string(grid_threads) + " threads" + (automatic ? " (automatic)" : "") + "\n";
   }
 };
 

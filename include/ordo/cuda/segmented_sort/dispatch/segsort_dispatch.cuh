@@ -211,7 +211,7 @@ constexpr int bin_for(int n) {
   while ((1 << b) < n) ++b;
   return b;
 }
-constexpr int radix_split_log2() { return bin_for(radix_tile_policy::min_bin_n); }  // 8: the 256 bin
+constexpr int radix_split_log2() { return bin_for(radix_tile_policy::min_bin_n); }  // 7: the 128 bin
 constexpr int last_short_bin() { return bin_for(short_tile_policy::max_len); }      // 6: 32 < len <= 64
 
 // The hybrid: with segments both longer and shorter than the short tiles

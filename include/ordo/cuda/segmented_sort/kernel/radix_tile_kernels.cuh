@@ -1,9 +1,9 @@
 // Kernel scope: block radix sorts for the segmented sort's long segments
 // (segsort_path::radix_tiles, built-in orders only), in place of the paper's
 // smem-merge where a segment or chunk fills a large tile:
-//   radix_bin_kernel        one block per segment of a block bin (256 < len
-//                           <= 2048), a tile of T = THREADS * ITEMS, or per
-//                           SLOTS segments of a smaller bin (64 < len <= 256)
+//   radix_bin_kernel        one block per segment of a bin (128 < len <=
+//                           2048), a tile of T = THREADS * ITEMS, or per
+//                           SLOTS segments of the 128 bin (64 < len <= 128)
 //   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
 //                           consecutive chunks of a segment, so the merge
 //                           passes start from runs of GROUP * TILE instead of
@@ -35,9 +35,8 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
 }
 
 // One block per SLOTS segments of a bin, segment k of the block in slot k
-// of THREADS * ITEMS / SLOTS elements (radix_tile_policy: one segment per
-// block from 512 up, several below). THREADS x ITEMS: radix_tile_policy::bin_threads
-// (ordo_segsort_probe times the candidates).
+// of THREADS * ITEMS / SLOTS elements (radix_tile_policy: two to a block in
+// the 128 bin, one above). ordo_segsort_probe times the candidates.
 template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
 __global__ void __launch_bounds__(THREADS)
     radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
