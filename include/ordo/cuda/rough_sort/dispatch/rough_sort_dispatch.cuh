@@ -53,6 +53,23 @@ void launch_window(const cuda& exec, const code_io<Code>& io, std::uint64_t n, s
   ORDO_CUDA_CHECK(cudaGetLastError());
 }
 
+// A pass's status back on the host: its one synchronisation.
+inline rough_status read_status(const cuda& exec, const rough_status* st) {
+  rough_status h{};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st, sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  return h;
+}
+
+// The passes whose kernels check only their own blocks: the edges between
+// the `count` blocks are checked here, then the status read back.
+template <class Code>
+rough_status read_edge_status(const cuda& exec, const Code* edges, std::uint64_t count, rough_status* st) {
+  check_block_edges_kernel<Code><<<elementwise_blocks(count), 256, 0, exec.stream>>>(edges, count, st);
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  return read_status(exec, st);
+}
+
 // One pass of the fused kernel with runs of R; synchronises to read the status.
 template <class Code>
 rough_status window_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R, std::uint64_t check_k,
@@ -72,10 +89,7 @@ rough_status window_pass(const cuda& exec, const code_io<Code>& io, std::uint64_
         else launch_window<Code, 512, 1024>(exec, io, n, ck, check_only, st.get());
       }
   }
-  rough_status h{};
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
-  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  return h;
+  return read_status(exec, st.get());
 }
 
 // Keys-only integer sorts (equal codes are equal keys, so stability is moot)
@@ -129,12 +143,7 @@ rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t 
     default: launch_lanes<Code, 32>(exec, io, n, st.get(), edges.get(), blocks); break;
   }
   ORDO_CUDA_CHECK(cudaGetLastError());
-  check_block_edges_kernel<Code><<<elementwise_blocks(blocks), 256, 0, exec.stream>>>(edges.get(), blocks, st.get());
-  ORDO_CUDA_CHECK(cudaGetLastError());
-  rough_status h{};
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
-  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  return h;
+  return read_edge_status(exec, edges.get(), blocks, st.get());
 }
 
 template <class Code, int THREADS, bool TRACK>
@@ -178,12 +187,7 @@ rough_status tiles_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t
   };
   if (track) go(std::true_type{});
   else go(std::false_type{});
-  check_block_edges_kernel<Code><<<elementwise_blocks(merges), 256, 0, exec.stream>>>(edges.get(), merges, st.get());
-  ORDO_CUDA_CHECK(cudaGetLastError());
-  rough_status h{};
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
-  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  return h;
+  return read_edge_status(exec, edges.get(), merges, st.get());
 }
 
 // A lower bound of the radius from probe_windows sampled windows.
@@ -198,10 +202,7 @@ std::uint64_t radius_lower_bound(const cuda& exec, const code_io<Code>& io, std:
   allow_smem(radius_probe_kernel<Code>, probe_smem<Code>());
   radius_probe_kernel<Code><<<windows, probe_threads, probe_smem<Code>(), exec.stream>>>(io, n, st.get());
   ORDO_CUDA_CHECK(cudaGetLastError());
-  rough_status h{};
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, st.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
-  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  return h.lower_bound;
+  return read_status(exec, st.get()).lower_bound;
 }
 
 template <class Code>
