@@ -108,27 +108,43 @@ inline std::vector<seg_shape> segsort_shapes(bool long_ones, std::uint64_t seed)
   return v;
 }
 
-// Unsigned keys whose top 8 bits put 31, 32 or 33 of every 2048 aligned
-// elements in one bucket (tied low bits among them) and about 8 in each other:
-// the radix tiles' bucket counting (primitives/block/tile_radix_sort.cuh,
-// max_bucket = 32) on both sides of its limit.
+// Unsigned keys whose top `digit_bits` bits put limit - 1, limit or limit + 1
+// of every `tile` aligned elements in bucket 0 (tied low bits among them) and
+// spread the rest over the other buckets: a bucket sort's counting on both
+// sides of its limit.
+//   crowded_digit: tile_radix_sort's BUCKETS (8 bits, max_bucket = 32, tiles of 2048)
+//   crowded_wide:  tile_bucket_sort in the grid bin (12 bits, max_bucket = 64, tiles of 8192)
 template <class K>
-std::vector<K> crowded_digit_keys(std::size_t n, std::uint64_t seed) {
+std::vector<K> crowded_bucket_keys(std::size_t n, std::uint64_t seed, std::size_t tile, int digit_bits,
+                                   std::size_t limit) {
   static_assert(std::is_unsigned_v<K>);
-  constexpr int top = 8 * sizeof(K) - 8;
+  const int top = 8 * int(sizeof(K)) - digit_bits;
+  const std::size_t others = (std::size_t(1) << digit_bits) - 1;
   rng r(seed);
   std::vector<K> v(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t j = i % 2048, crowd = 31 + (i / 2048) % 3;
-    v[i] = j < crowd ? K(r.below(16)) : K(K(1 + j % 255) << top | K(r.below(std::uint64_t(1) << 20)));
+    const std::size_t j = i % tile, crowd = limit - 1 + (i / tile) % 3;
+    v[i] = j < crowd ? K(r.below(16)) : K(K(1 + j % others) << top | K(r.below(std::uint64_t(1) << 20)));
   }
+  return v;
+}
+
+// Random keys with every 20th one the same value: in a long segment's
+// partition, the spike crowds one sub-bucket (to past the block's tile in
+// segments over about 160000) and one of that sub-bucket's buckets.
+template <class K>
+std::vector<K> spiked_keys(std::size_t n, std::uint64_t seed) {
+  auto v = random_keys<K>(n, n + 1, seed);
+  for (std::size_t i = 0; i < n; i += 20) v[i] = K(12345);
   return v;
 }
 
 template <class K>
 std::vector<K> segsort_keys(const std::string& kind, std::size_t n, std::uint64_t seed) {
+  if (kind == "spiked") return spiked_keys<K>(n, seed);
   if constexpr (std::is_unsigned_v<K>) {
-    if (kind == "crowded_digit") return crowded_digit_keys<K>(n, seed);
+    if (kind == "crowded_digit") return crowded_bucket_keys<K>(n, seed, 2048, 8, 32);
+    if (kind == "crowded_wide") return crowded_bucket_keys<K>(n, seed, 8192, 12, 64);
   }
   for (auto& [name, keys] : sort_inputs<K>(n, seed))
     if (name == kind) return keys;

@@ -117,6 +117,43 @@ TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subse
   check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", true, true, 64, ordo::segsort_path::radix_tiles);
 }
 
+// The grid bin's bucket sort (tile_bucket_sort, 12-bit digits) against its
+// limit: segments of 8192 whose bucket 0 holds 63, 64 or 65 keys (65 takes the
+// LSD passes), with ties among them, and segments of 4096 and 2500 (some with
+// the crowd, some without); stable pairs and unstable keys.
+TEST(SegsortGpu, SmallGridBucketLimit) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  std::vector<std::uint64_t> lens(6, 8192);
+  for (int i = 0; i < 4; ++i) lens.push_back(4096);
+  for (int i = 0; i < 3; ++i) lens.push_back(2500);
+  const auto s = offsets_shape("crowded_wide", lens);
+  check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "crowded_wide", false, false, 65);
+  check_segsort_pairs<device_space, std::uint64_t, std::uint64_t>(sp, s, "crowded_wide", true, true, 66);
+  check_segsort_keys<device_space, std::uint32_t>(sp, s, "crowded_wide", false, false, 67);
+  check_segsort_keys<device_space, std::uint64_t>(sp, s, "crowded_wide", true, true, 68);
+}
+
+// The grid bin's partition path (kernel/grid_partition_kernels.cuh):
+// segments of 8193..65536 cut into sub-buckets of about 4096. Random keys
+// take the bucket counting; spiked keys crowd one bucket of a sub-bucket
+// (its LSD fallback, after restoring position order: stable pairs); few
+// distinct keys fill sub-buckets past the tile in the longer segments (their
+// merge passes) and take the fallback in the shorter; descending and in place.
+TEST(SegsortGpu, SmallGridPartition) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const auto s = offsets_shape("partition", {8193, 20000, 0, 65536, 12000, 9000, 40000, 3, 16384}, 5);
+  for (const char* kind : {"random", "spiked", "few_distinct"}) {
+    check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, kind, false, false, 71);
+    check_segsort_pairs<device_space, std::int64_t, std::uint64_t>(sp, s, kind, true, true, 72);
+    check_segsort_keys<device_space, std::uint32_t>(sp, s, kind, false, false, 73);
+    check_segsort_keys<device_space, std::int32_t>(sp, s, kind, true, true, 74);
+  }
+  check_segsort_pairs<device_space, float, std::uint32_t>(sp, s, "nans_zeros", false, false, 75);
+  check_segsort_keys<device_space, double>(sp, s, "signed_zeros", true, false, 76);
+}
+
 // The hybrid: segments of up to 64 (98% of them, about 38% of the
 // elements, over the 1/4 that turns it on) by the short tiles, which must
 // leave the longer ones (65..10000, straddling tiles) to the bins untouched.

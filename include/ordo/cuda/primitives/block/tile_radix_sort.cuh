@@ -36,6 +36,8 @@
 
 #include <cstdint>
 
+#include "ordo/cuda/primitives/block/block_differing_bits.cuh"
+
 namespace ordo::detail::prim {
 
 template <class Code, int THREADS, int ITEMS, bool TRACK, bool BUCKETS = false, int SLOTS = 1>
@@ -58,48 +60,13 @@ struct tile_radix_sort {
     };
     std::uint16_t pos[KEEP_POS ? T : 1];  // each code's position in the input tile
     std::uint16_t bucket[BUCKETS ? 257 : 1];  // bucket_sort: where each digit's bucket starts, then T
-    unsigned or_bits[sizeof(Code) / 4], and_bits[sizeof(Code) / 4];
+    differing_bits_storage<Code> differ;
   };
 
   // The tile's position of item u of this thread (warp-striped).
   __device__ __forceinline__ static int striped(int u) {
     const int t = threadIdx.x;
     return (t / 32) * 32 * ITEMS + u * 32 + (t & 31);
-  }
-
-  // The number of low bits in which the codes differ. `real[u]` is false for
-  // padding, which does not count.
-  __device__ __forceinline__ static int differing_bits(storage& s, const Code (&c)[ITEMS], const bool (&real)[ITEMS]) {
-    constexpr int WORDS = sizeof(Code) / 4;
-    if (threadIdx.x < WORDS) {
-      s.or_bits[threadIdx.x] = 0;
-      s.and_bits[threadIdx.x] = ~0u;
-    }
-    __syncthreads();
-#pragma unroll
-    for (int w = 0; w < WORDS; ++w) {
-      unsigned o = 0, a = ~0u;
-#pragma unroll
-      for (int u = 0; u < ITEMS; ++u) {
-        const unsigned x = unsigned(std::uint64_t(c[u]) >> (32 * w));
-        o |= real[u] ? x : 0u;
-        a &= real[u] ? x : ~0u;
-      }
-      o = __reduce_or_sync(0xffffffffu, o);
-      a = __reduce_and_sync(0xffffffffu, a);
-      if ((threadIdx.x & 31) == 0) {
-        atomicOr(&s.or_bits[w], o);
-        atomicAnd(&s.and_bits[w], a);
-      }
-    }
-    __syncthreads();
-    int bits = 0;
-#pragma unroll
-    for (int w = 0; w < WORDS; ++w) {
-      const unsigned d = s.or_bits[w] & ~s.and_bits[w];  // or ^ and: a bit both set and clear somewhere
-      if (d) bits = 32 * w + 32 - __clz(int(d));
-    }
-    return bits;
   }
 
   // Loads the tile's first `len` codes warp-striped (load(i) gives code i;
@@ -125,7 +92,7 @@ struct tile_radix_sort {
       c[u] = real[u] ? load(i) : ~Code(0);
       p[u] = std::uint16_t(i);
     }
-    const int bits = differing_bits(s, c, real);
+    const int bits = block_differing_bits(s.differ, c, real);
     if constexpr (BUCKETS) {
       if ((SLOTS > 1 || bits > RADIX_BITS) && bucket_sort(s, c, p, bits, lens)) return;
     }

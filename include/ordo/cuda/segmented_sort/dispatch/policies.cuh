@@ -120,14 +120,21 @@ struct radix_tile_policy {
   static constexpr int slots(int n) { return n <= 128 ? 2 : 1; }
   static constexpr int bin_threads(int n) { return n <= 128 ? 32 : n <= 256 ? 64 : n / 8 < 256 ? n / 8 : 256; }
   static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)
+  // The grid bin's partition path (kernel/grid_partition_kernels.cuh):
+  // segments of grid_threads * grid_items < len <= partition_max_len are cut
+  // by their top differing bits into sub-buckets of partition_avg elements on
+  // average, each then sorted by one block like a segment of up to 8192.
+  static constexpr long long partition_avg = 4096, partition_max_len = 1ll << 24;
   static constexpr bool automatic = true;
   static std::string describe() {
     std::string s = "radix tiles:";
     for (int n = min_bin_n; n <= 2048; n *= 2)
       s += " " + std::to_string(n) + ": " + std::to_string(slots(n)) + " x " + std::to_string(bin_threads(n)) + " x " +
            std::to_string(n * slots(n) / bin_threads(n)) + ";";
-    return s + " grid chunks in groups of " + std::to_string(grid_threads * grid_items) + " by " +
-           std::to_string(grid_threads) + " threads" + (automatic ? " (automatic)" : "") + "\n";
+    return s + " grid segments of up to " + std::to_string(grid_threads * grid_items) + " by " +
+           std::to_string(grid_threads) + " threads (12-bit buckets), up to 2^24 partitioned into sub-buckets of about " +
+           std::to_string(partition_avg) + ", longer ones in chunk groups of " +
+           std::to_string(grid_threads * grid_items) + " and merge passes" + (automatic ? " (automatic)" : "") + "\n";
   }
 };
 

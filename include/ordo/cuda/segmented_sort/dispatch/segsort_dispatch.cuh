@@ -19,6 +19,7 @@
 #include "ordo/cuda/detail/scratch.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/bin_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/grid_partition_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/radix_tile_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/reg_sort_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
@@ -95,6 +96,48 @@ void launch_bins(bin_list<Bins...>, std::index_sequence<I...>, cudaStream_t s, c
    ...);
 }
 
+// The grid bin's partition path (kernel/grid_partition_kernels.cuh) for
+// the segments of T < len <= partition_max_len: sorts them into the output,
+// through k / p (the grid bin's scratch), and marks them in `partitioned`
+// for the chunk sorts and merge passes to skip; a segment with a sub-bucket
+// too large for a block stays unmarked. Enqueued without waiting.
+template <class Policy, bool POS, class Code>
+void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bin& gb, u64 chunks, Code* k, u32* p,
+                        u32* partitioned) {
+  constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
+  constexpr int T = threads * items, TILE = Policy::grid_threads * Policy::grid_items;
+  constexpr int CT = Policy::grid_threads, CI = Policy::grid_items;  // the chunk passes: a block per chunk
+  cudaStream_t s = exec.stream;
+  const u64 G = gb.G;
+  scratch<u64> sub_base(exec, G + 1), start(exec, chunks + 1);
+  scratch<unsigned long long> count(exec, chunks + 1), cursor(exec, chunks);
+  scratch<unsigned> differ(exec, G * 2 * grid_parts<Code>::WORDS);
+  const grid_parts<Code> parts{sub_base.get(), count.get(), start.get(), cursor.get(), differ.get(), partitioned};
+  ORDO_CUDA_CHECK(cudaMemsetAsync(sub_base.get() + G, 0, sizeof(u64), s));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(count.get(), 0, (chunks + 1) * sizeof(unsigned long long), s));
+  grid_parts_init_kernel<T><<<elementwise_blocks(G), 256, 0, s>>>(gb, parts);
+  ORDO_CUDA_LAUNCH_CHECK("grid_parts_init_kernel");
+  std::size_t scan_bytes = 0, count_bytes = 0;
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, sub_base.get(), sub_base.get(), G + 1, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, count_bytes, count.get(), start.get(), chunks + 1, s));
+  scratch<unsigned char> temp(exec, scan_bytes > count_bytes ? scan_bytes : count_bytes);
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), scan_bytes, sub_base.get(), sub_base.get(), G + 1, s));
+  grid_parts_differ_kernel<Code, CT, CI><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts);
+  ORDO_CUDA_LAUNCH_CHECK("grid_parts_differ_kernel");
+  grid_parts_count_kernel<Code, CT, CI, T><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts);
+  ORDO_CUDA_LAUNCH_CHECK("grid_parts_count_kernel");
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), count_bytes, count.get(), start.get(), chunks + 1, s));
+  grid_parts_start_kernel<T><<<elementwise_blocks(chunks), 256, 0, s>>>(gb, parts, chunks);
+  ORDO_CUDA_LAUNCH_CHECK("grid_parts_start_kernel");
+  grid_parts_scatter_kernel<Code, CT, CI, T, POS><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts, k, p);
+  ORDO_CUDA_LAUNCH_CHECK("grid_parts_scatter_kernel");
+  auto sort_kernel = grid_parts_sort_kernel<Code, threads, items, TILE, POS>;
+  constexpr int smem = grid_radix_smem_bytes<Code, threads, POS, items>();
+  allow_smem(sort_kernel, smem);
+  sort_kernel<<<unsigned(chunks), threads, smem, s>>>(io, gb, parts, k, p);
+  ORDO_CUDA_LAUNCH_CHECK("grid_parts_sort_kernel");
+}
+
 template <class Policy, bool POS, class IO>
 void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u32* list, u64 G, u64 chunks,
                   u64 max_len, bool radix) {
@@ -113,7 +156,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, base.get(), base.get(), G + 1, s));
   scratch<unsigned char> temp(exec, temp_bytes);
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, base.get(), base.get(), G + 1, s));
-  const grid_bin gb{d, list, base.get(), G};
+  grid_bin gb{d, list, base.get(), G};
 
   const u64 slots = chunks * TILE;
   // Radix chunks sort groups of chunks, so the passes start from longer runs.
@@ -128,7 +171,12 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
 
   const int smem = block_sort_smem_bytes<K>(TILE, POS);
   bool sorted = false;
+  scratch<u32> partitioned(exec, radix && max_len > radix_run ? G : 0);
   if constexpr (is_code_io<IO>) {
+    if (radix && max_len > radix_run) {
+      run_grid_partition<Policy, POS>(exec, io, gb, chunks, kb[0], pb[0], partitioned.get());
+      gb.partitioned = partitioned.get();
+    }
     if (radix) {
       constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
       auto kernel = grid_radix_chunk_kernel<K, threads, items, TILE, POS>;
@@ -136,6 +184,11 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
       allow_smem(kernel, rsmem);
       kernel<<<unsigned(chunks), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
       ORDO_CUDA_LAUNCH_CHECK("grid_radix_chunk_kernel");
+      auto bucket_kernel = grid_bucket_segment_kernel<K, threads, items, POS>;
+      constexpr int bsmem = grid_radix_smem_bytes<K, threads, POS, items>();
+      allow_smem(bucket_kernel, bsmem);
+      bucket_kernel<<<unsigned(G), threads, bsmem, s>>>(io, gb);
+      ORDO_CUDA_LAUNCH_CHECK("grid_bucket_segment_kernel");
       sorted = true;
     }
   }

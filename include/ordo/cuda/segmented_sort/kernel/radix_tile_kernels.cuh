@@ -15,6 +15,7 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/primitives/block/tile_bucket_sort.cuh"
 #include "ordo/cuda/primitives/block/tile_radix_sort.cuh"
 #include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
 
@@ -74,6 +75,53 @@ __global__ void __launch_bounds__(THREADS)
       io.store(pick(begin, j) + x, pick(begin, j) + (POS ? s.pos[j * N + x] - j * N : 0), s.codes[j * N + x]);
 }
 
+// A whole segment in the grid kernel's tile (2048 < len <= 8192): buckets by
+// the top 12 differing bits (4096, two codes each on average), unless a
+// bucket is too large.
+template <class Code, int THREADS, bool POS, int ITEMS>
+using grid_bucket_sorter = prim::tile_bucket_sort<Code, THREADS, ITEMS, 12, POS>;
+
+template <class Code, int THREADS, bool POS, int ITEMS>
+union grid_radix_storage {
+  typename radix_sorter<Code, THREADS, POS, ITEMS>::storage lsd;
+  typename grid_bucket_sorter<Code, THREADS, POS, ITEMS>::storage bucket;
+};
+
+// Sorts a run of len <= T codes to io's output: the element sorted to place
+// x goes to out + x, its value (and float key) from seg + its position.
+// load(i) gives code i of the run, pos_of(i) its position in the segment,
+// which breaks ties; the LSD fallback is stable in run order, so with POS
+// the run must be in position order.
+// before_lsd() runs (in every thread) before that fallback.
+template <class Code, int THREADS, int ITEMS, bool POS, class Load, class PosOf, class BeforeLsd>
+__device__ __forceinline__ void bucket_sort_run(grid_radix_storage<Code, THREADS, POS, ITEMS>& s,
+                                                const code_io<Code>& io, int len, Load load, PosOf pos_of, u64 out,
+                                                u64 seg, BeforeLsd before_lsd) {
+  if (grid_bucket_sorter<Code, THREADS, POS, ITEMS>::sort(
+          s.bucket, len, load, pos_of, [&](int place, Code x, u32 p) { io.store(out + place, seg + p, x); }))
+    return;
+  before_lsd();
+  radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s.lsd, load, len);
+  for (int x = threadIdx.x; x < len; x += THREADS)
+    io.store(out + x, seg + (POS ? pos_of(s.lsd.pos[x]) : 0u), s.lsd.codes[x]);
+}
+
+// One block per grid-bin segment that fits the tile (2048 < len <= T); the
+// longer ones return at once (grid_radix_chunk_kernel sorts their chunks).
+// Two blocks per SM, so one block's loads overlap the other's counting.
+template <class Code, int THREADS, int ITEMS, bool POS>
+__global__ void __launch_bounds__(THREADS, 2) grid_bucket_segment_kernel(code_io<Code> io, grid_bin gb) {
+  constexpr int T = THREADS * ITEMS;
+  extern __shared__ __align__(16) unsigned char smem[];
+  auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
+  const segment_range r = gb.d[gb.segs[blockIdx.x]];
+  const u64 b = r.begin;
+  if (r.end - b > u64(T)) return;
+  bucket_sort_run<Code, THREADS, ITEMS, POS>(
+      s, io, int(r.end - b), [&](int i) { return io.load(b + i); }, [](int i) { return u32(i); }, b, b, [] {});
+}
+
+// The chunks of the segments longer than the tile, GROUP to a block.
 template <class Code, int THREADS, int ITEMS, int TILE, bool POS>
 __global__ void __launch_bounds__(THREADS)
     grid_radix_chunk_kernel(code_io<Code> io, grid_bin gb, Code* kout, u32* pout) {
@@ -82,15 +130,11 @@ __global__ void __launch_bounds__(THREADS)
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  if (gc.c % GROUP != 0) return;  // the group's first chunk sorts it
   const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
+  // The group's first chunk sorts it; short segments: the kernel above; partitioned: grid_partition_kernels.cuh
+  if (gc.c % GROUP != 0 || seg_len <= u64(T) || gb.skips(gc.g)) return;
   const int len = int(min(u64(T), seg_len - first));
   radix_sort_range<Code, THREADS, POS, ITEMS>(io, gc.r.begin + first, len, s);
-  if (seg_len <= u64(T)) {  // the whole segment: straight to the output
-    for (int x = threadIdx.x; x < len; x += THREADS)
-      io.store(gc.r.begin + x, gc.r.begin + (POS ? s.pos[x] : 0u), s.codes[x]);
-    return;
-  }
   for (int x = threadIdx.x; x < len; x += THREADS) {
     kout[gc.base + first + x] = s.codes[x];
     if constexpr (POS) pout[gc.base + first + x] = u32(first) + s.pos[x];
@@ -100,6 +144,10 @@ __global__ void __launch_bounds__(THREADS)
 template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
 constexpr int radix_smem_bytes() {
   return int(sizeof(typename radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>::storage));
+}
+template <class Code, int THREADS, bool POS, int ITEMS>
+constexpr int grid_radix_smem_bytes() {
+  return int(sizeof(grid_radix_storage<Code, THREADS, POS, ITEMS>));
 }
 
 }  // namespace ordo::detail::segsort

@@ -29,16 +29,22 @@ __global__ void __launch_bounds__(WARPS * 32) smem_merge_bin_kernel(IO io, segme
 
 // The grid bin's bookkeeping: segment g of the bin has chunks
 // [chunk_base[g], chunk_base[g + 1]) and scratch [chunk_base[g] * TILE, ...).
+// A segment g with partitioned[g] != 0 is sorted by the partition path
+// (kernel/grid_partition_kernels.cuh), and the chunk sorts and merge passes
+// skip it; nullptr: they sort every segment.
 struct grid_bin {
   segment_desc d;
   const u32* segs;
   const u64* chunk_base;  // exclusive scan of the chunk counts, G + 1 entries
   u64 G;
+  const u32* partitioned = nullptr;
+  __device__ __forceinline__ bool skips(u64 g) const { return partitioned != nullptr && partitioned[g] != 0; }
 };
 struct grid_chunk {
   segment_range r;
   u64 c;     // chunk within the segment
   u64 base;  // the segment's first scratch slot
+  u64 g;     // the segment within the bin
 };
 template <int TILE>
 __device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
@@ -48,7 +54,7 @@ __device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
     if (gb.chunk_base[mid] <= q) lo = mid;
     else hi = mid;
   }
-  return {gb.d[gb.segs[lo]], q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE};
+  return {gb.d[gb.segs[lo]], q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE, lo};
 }
 
 template <int G>
@@ -93,7 +99,7 @@ __global__ void grid_partition_kernel(IO io, grid_bin gb, u64 chunks, u64 run, c
   if (q >= chunks) return;
   const grid_chunk gc = chunk_at<TILE>(gb, q);
   const u64 seg_len = gc.r.end - gc.r.begin;
-  if (seg_len <= run) return;
+  if (seg_len <= run || gb.skips(gc.g)) return;
   const pass_geometry g = pass_at(seg_len, gc.c, TILE, run);
   const K* a = kin + gc.base + g.s;
   split[q] = merge_path_split(a, g.na, a + g.na, g.nb, g.d0, key_less_of<IO>{&io});
@@ -110,7 +116,7 @@ __global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb,
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
   const u64 seg_len = gc.r.end - gc.r.begin;
-  if (seg_len <= run) return;  // finished by an earlier pass
+  if (seg_len <= run || gb.skips(gc.g)) return;  // finished by an earlier pass, or partitioned
   const bool final = 2 * run >= seg_len;
   const auto [s, na, nb, d0] = pass_at(seg_len, gc.c, TILE, run);
   const u64 d1 = min(d0 + TILE, na + nb);
