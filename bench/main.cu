@@ -2,9 +2,11 @@
 // file per capability (bench-protocol.md).
 //   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|rough_sort|suffix_array|spgemm|apps|all] [--out DIR] [--n N | --log2n K]
 //              [--reps R] [--cpu-reps R] [--no-figures]
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 
 #include "common/options.hpp"
@@ -47,6 +49,13 @@ int main(int argc, char** argv) {
     }
   }
   try {
+    static const char* const suites[] = {"rank_sorted", "rank",     "list_rank",    "list_rank_probe", "primitives",
+                                         "primitives_probe", "segsort", "rough_sort", "suffix_array", "spgemm",
+                                         "apps",        "all"};
+    if (std::find(std::begin(suites), std::end(suites), opt.suite) == std::end(suites)) {
+      std::fprintf(stderr, "ordo_bench: unknown suite %s\n", opt.suite.c_str());
+      return 2;
+    }
     if (opt.suite == "rank_sorted" || opt.suite == "all") ordo_bench::run_rank_sorted(opt);
     if (opt.suite == "rank" || opt.suite == "all") ordo_bench::run_rank(opt);
     if (opt.suite == "list_rank" || opt.suite == "all") ordo_bench::run_list_rank(opt);
