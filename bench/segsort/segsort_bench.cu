@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -228,6 +229,19 @@ void run_segsort(const options& opt) {
   std::vector<u32> idx(n);
   for (u64 i = 0; i < n; ++i) idx[i] = u32(i);
   ordo::device_buffer<u32> d_keys{std::span<const u32>(keys)}, d_idx{std::span<const u32>(idx)};
+  // ORDO_SEGSORT_LENS=8192,65536 (a probe's shortcut): only those uniform lengths, no power law
+  const char* only = std::getenv("ORDO_SEGSORT_LENS");
+  if (only) {
+    for (const char* p = only; *p;) {
+      char* end = nullptr;
+      const u64 len = std::strtoull(p, &end, 10);
+      if (end == p) break;
+      bench_shape(res, opt, uniform_shape(n, len), keys, d_keys, d_idx, false);
+      p = *end == ',' ? end + 1 : end;
+    }
+    res.write(opt.out);
+    return;
+  }
   for (u64 len : {2, 8, 32, 128, 512, 2048, 8192, 65536})
     bench_shape(res, opt, uniform_shape(n, len), keys, d_keys, d_idx, len == 32 || len == 2048);
   for (double alpha : {0.5, 1.0, 1.5})

@@ -179,11 +179,13 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
     }
     if (radix) {
       constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
-      auto kernel = grid_radix_chunk_kernel<K, threads, items, TILE, POS>;
-      constexpr int rsmem = radix_smem_bytes<K, threads, POS, items>();
-      allow_smem(kernel, rsmem);
-      kernel<<<unsigned(chunks), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
-      ORDO_CUDA_LAUNCH_CHECK("grid_radix_chunk_kernel");
+      if (max_len > radix_run) {  // its blocks would all return
+        auto kernel = grid_radix_chunk_kernel<K, threads, items, TILE, POS>;
+        constexpr int rsmem = radix_smem_bytes<K, threads, POS, items>();
+        allow_smem(kernel, rsmem);
+        kernel<<<unsigned(chunks), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
+        ORDO_CUDA_LAUNCH_CHECK("grid_radix_chunk_kernel");
+      }
       auto bucket_kernel = grid_bucket_segment_kernel<K, threads, items, POS>;
       constexpr int bsmem = grid_radix_smem_bytes<K, threads, POS, items>();
       allow_smem(bucket_kernel, bsmem);
