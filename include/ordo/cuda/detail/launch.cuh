@@ -29,6 +29,14 @@ inline unsigned ceil_blocks(std::uint64_t n, std::uint64_t per_block) {
   return unsigned((n + per_block - 1) / per_block);
 }
 
+// Blocks of `kernel` that fit on the device at once: a persistent grid.
+template <class Kernel>
+unsigned resident_blocks(Kernel kernel, int threads, std::size_t smem) {
+  int per_sm = 0;
+  ORDO_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+  return unsigned(std::max(1, per_sm) * device_sm_count());
+}
+
 // Dynamic shared memory past the 48 KiB default must be asked for per kernel.
 template <class Kernel>
 void allow_smem(Kernel kernel, std::size_t bytes) {

@@ -9,6 +9,7 @@
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -171,11 +172,25 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
 
   const int smem = block_sort_smem_bytes<K>(TILE, POS);
   bool sorted = false;
-  scratch<u32> partitioned(exec, radix && max_len > radix_run ? G : 0);
+  const bool partition = radix && max_len > radix_run;
+  scratch<u32> partitioned(exec, partition ? G : 0);
+  scratch<u64> work(exec, partition ? chunks : 0);
+  scratch<unsigned long long> work_count(exec, partition ? 1 : 0);
+  // With the partition path the kernels below loop over a work list
+  // (for_each_chunk) in a persistent grid: usually it is empty.
+  const auto grid_of = [&](auto kernel, int threads, int bytes) {
+    return partition ? unsigned(std::min<u64>(chunks, resident_blocks(kernel, threads, bytes))) : unsigned(chunks);
+  };
   if constexpr (is_code_io<IO>) {
-    if (radix && max_len > radix_run) {
+    if (partition) {
       run_grid_partition<Policy, POS>(exec, io, gb, chunks, kb[0], pb[0], partitioned.get());
       gb.partitioned = partitioned.get();
+      ORDO_CUDA_CHECK(cudaMemsetAsync(work_count.get(), 0, sizeof(unsigned long long), s));
+      grid_parts_work_kernel<TILE, int(radix_run)>
+          <<<elementwise_blocks(chunks), 256, 0, s>>>(gb, chunks, work.get(), work_count.get());
+      ORDO_CUDA_LAUNCH_CHECK("grid_parts_work_kernel");
+      gb.work = work.get();
+      gb.work_count = work_count.get();
     }
     if (radix) {
       constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
@@ -183,7 +198,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
         auto kernel = grid_radix_chunk_kernel<K, threads, items, TILE, POS>;
         constexpr int rsmem = radix_smem_bytes<K, threads, POS, items>();
         allow_smem(kernel, rsmem);
-        kernel<<<unsigned(chunks), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
+        kernel<<<grid_of(kernel, threads, rsmem), threads, rsmem, s>>>(io, gb, kb[0], pb[0]);
         ORDO_CUDA_LAUNCH_CHECK("grid_radix_chunk_kernel");
       }
       auto bucket_kernel = grid_bucket_segment_kernel<K, threads, items, POS>;
@@ -202,13 +217,15 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   }
   auto merge_kernel = grid_merge_kernel<Policy::grid_threads, Policy::grid_items, POS, IO>;
   allow_smem(merge_kernel, smem);
+  const unsigned merge_blocks = passes ? grid_of(merge_kernel, Policy::grid_threads, smem) : 0;
   scratch<u64> split(exec, passes ? chunks : 0);
   int cur = 0;
   for (u64 run = first_run; run < max_len; run *= 2, cur ^= 1) {
-    grid_partition_kernel<TILE><<<ceil_blocks(chunks, 256), 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.get());
+    const unsigned split_blocks = partition ? elementwise_blocks(chunks) : ceil_blocks(chunks, 256);
+    grid_partition_kernel<TILE><<<split_blocks, 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.get());
     ORDO_CUDA_LAUNCH_CHECK("grid_partition_kernel");
-    merge_kernel<<<unsigned(chunks), Policy::grid_threads, smem, s>>>(io, gb, run, split.get(), kb[cur], pb[cur],
-                                                                      kb[cur ^ 1], pb[cur ^ 1]);
+    merge_kernel<<<merge_blocks, Policy::grid_threads, smem, s>>>(io, gb, run, split.get(), kb[cur], pb[cur],
+                                                                  kb[cur ^ 1], pb[cur ^ 1]);
     ORDO_CUDA_LAUNCH_CHECK("grid_merge_kernel");
   }
 }

@@ -18,6 +18,8 @@
 //                            sub-bucket, the block's range taken by one
 //                            atomic per digit
 //   grid_parts_sort_kernel   per sub-bucket: sorted to the output
+//   grid_parts_work_kernel   the chunks of the segments left to the merge
+//                            passes, whose kernels then loop over that list
 // The scatter's order within a sub-bucket is arbitrary; the bucket counting
 // breaks ties on the positions, and its LSD fallback first puts the
 // sub-bucket back in position order (restore_position_order).
@@ -178,6 +180,16 @@ __global__ void __launch_bounds__(THREADS)
     const u64 at = gc.base + hist[digit[u]] + slot[u];
     kout[at] = ch.c[u];
     if constexpr (POS) pout[at] = ch.first + u32(u * THREADS + int(threadIdx.x));
+  }
+}
+
+// The chunks of the segments this path leaves (longer than T and not
+// partitioned): the work list of the chunk sorts and merge passes.
+template <int TILE, int T>
+__global__ void grid_parts_work_kernel(grid_bin gb, u64 chunks, u64* work, unsigned long long* work_count) {
+  for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < chunks; q += u64(gridDim.x) * blockDim.x) {
+    const grid_chunk gc = chunk_at<TILE>(gb, q);
+    if (gc.r.end - gc.r.begin > u64(T) && !gb.skips(gc.g)) work[atomicAdd(work_count, 1ull)] = q;
   }
 }
 

@@ -129,16 +129,18 @@ __global__ void __launch_bounds__(THREADS)
   static_assert(T % TILE == 0, "a radix tile is whole chunks");
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
-  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
-  // The group's first chunk sorts it; short segments: the kernel above; partitioned: grid_partition_kernels.cuh
-  if (gc.c % GROUP != 0 || seg_len <= u64(T) || gb.skips(gc.g)) return;
-  const int len = int(min(u64(T), seg_len - first));
-  radix_sort_range<Code, THREADS, POS, ITEMS>(io, gc.r.begin + first, len, s);
-  for (int x = threadIdx.x; x < len; x += THREADS) {
-    kout[gc.base + first + x] = s.codes[x];
-    if constexpr (POS) pout[gc.base + first + x] = u32(first) + s.pos[x];
-  }
+  for_each_chunk(gb, [&](u64 q) {
+    const grid_chunk gc = chunk_at<TILE>(gb, q);
+    const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
+    // The group's first chunk sorts it; short segments: the kernel above; partitioned: grid_partition_kernels.cuh
+    if (gc.c % GROUP != 0 || seg_len <= u64(T) || gb.skips(gc.g)) return;
+    const int len = int(min(u64(T), seg_len - first));
+    radix_sort_range<Code, THREADS, POS, ITEMS>(io, gc.r.begin + first, len, s);
+    for (int x = threadIdx.x; x < len; x += THREADS) {
+      kout[gc.base + first + x] = s.codes[x];
+      if constexpr (POS) pout[gc.base + first + x] = u32(first) + s.pos[x];
+    }
+  });
 }
 
 template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>

@@ -38,8 +38,29 @@ struct grid_bin {
   const u64* chunk_base;  // exclusive scan of the chunk counts, G + 1 entries
   u64 G;
   const u32* partitioned = nullptr;
+  // With partitioned: the chunks left to the chunk sorts and merge passes,
+  // which then run as persistent grids over this list.
+  const u64* work = nullptr;
+  const unsigned long long* work_count = nullptr;
   __device__ __forceinline__ bool skips(u64 g) const { return partitioned != nullptr && partitioned[g] != 0; }
 };
+
+// Runs body(q) for this block's chunks: chunk blockIdx.x, or, with a work
+// list, entries blockIdx.x, blockIdx.x + gridDim.x, ... of it. A launch over
+// every chunk of blocks that return at once is not free: at 2^28 in
+// segments of 8192 it cost 2 ms on the H100 (3.53 ms without it, 5.65 with).
+template <class Body>
+__device__ __forceinline__ void for_each_chunk(const grid_bin& gb, Body body) {
+  if (gb.work == nullptr) {
+    body(u64(blockIdx.x));
+    return;
+  }
+  const u64 n = *gb.work_count;
+  for (u64 i = blockIdx.x; i < n; i += gridDim.x) {
+    body(gb.work[i]);
+    __syncthreads();  // the next chunk reuses the shared memory
+  }
+}
 struct grid_chunk {
   segment_range r;
   u64 c;     // chunk within the segment
@@ -95,14 +116,16 @@ __device__ __forceinline__ pass_geometry pass_at(u64 seg_len, u64 c, u64 tile, u
 
 template <int TILE, class IO, class K = typename IO::key_t>
 __global__ void grid_partition_kernel(IO io, grid_bin gb, u64 chunks, u64 run, const K* kin, u64* split) {
-  const u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (q >= chunks) return;
-  const grid_chunk gc = chunk_at<TILE>(gb, q);
-  const u64 seg_len = gc.r.end - gc.r.begin;
-  if (seg_len <= run || gb.skips(gc.g)) return;
-  const pass_geometry g = pass_at(seg_len, gc.c, TILE, run);
-  const K* a = kin + gc.base + g.s;
-  split[q] = merge_path_split(a, g.na, a + g.na, g.nb, g.d0, key_less_of<IO>{&io});
+  const u64 n = gb.work ? *gb.work_count : chunks;
+  for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += u64(gridDim.x) * blockDim.x) {
+    const u64 q = gb.work ? gb.work[i] : i;
+    const grid_chunk gc = chunk_at<TILE>(gb, q);
+    const u64 seg_len = gc.r.end - gc.r.begin;
+    if (seg_len <= run || gb.skips(gc.g)) continue;
+    const pass_geometry g = pass_at(seg_len, gc.c, TILE, run);
+    const K* a = kin + gc.base + g.s;
+    split[q] = merge_path_split(a, g.na, a + g.na, g.nb, g.d0, key_less_of<IO>{&io});
+  }
 }
 
 // One merge pass: runs of `run` become runs of 2 * run in every segment
@@ -114,47 +137,49 @@ __global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb,
   extern __shared__ __align__(16) unsigned char smem[];
   const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
-  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  const u64 seg_len = gc.r.end - gc.r.begin;
-  if (seg_len <= run || gb.skips(gc.g)) return;  // finished by an earlier pass, or partitioned
-  const bool final = 2 * run >= seg_len;
-  const auto [s, na, nb, d0] = pass_at(seg_len, gc.c, TILE, run);
-  const u64 d1 = min(d0 + TILE, na + nb);
-  const key_less_of<IO> less{&io};
-  // The next tile of the same pair starts where this one ends.
-  const u64 i0 = split[blockIdx.x], i1 = d1 == na + nb ? na : split[blockIdx.x + 1];
-  const int la = int(i1 - i0), lb = int((d1 - i1) - (d0 - i0)), valid = la + lb;
-  for (int x = threadIdx.x; x < valid; x += THREADS) {
-    const u64 from = x < la ? s + i0 + x : s + na + (d0 - i0) + (x - la);
-    ks[x] = kin[gc.base + from];
-    if constexpr (POS) ps[x] = pin[gc.base + from];
-  }
-  __syncthreads();
-  const int pos = threadIdx.x * P;
-  K k[P];
-  int slot[P];
-  u32 p[P];
-  if (pos < valid) {
-    prim::merge_from_smem<P>(ks, 0, la, la, lb, pos, k, slot, less);
-#pragma unroll
-    for (int r = 0; r < P; ++r) p[r] = POS ? ps[slot[r]] : 0u;
-  }
-  __syncthreads();
-#pragma unroll
-  for (int r = 0; r < P; ++r)
-    if (pos + r < valid) {
-      ks[pos + r] = k[r];
-      if constexpr (POS) ps[pos + r] = p[r];
+  for_each_chunk(gb, [&](u64 q) {
+    const grid_chunk gc = chunk_at<TILE>(gb, q);
+    const u64 seg_len = gc.r.end - gc.r.begin;
+    if (seg_len <= run || gb.skips(gc.g)) return;  // finished by an earlier pass, or partitioned
+    const bool final = 2 * run >= seg_len;
+    const auto [s, na, nb, d0] = pass_at(seg_len, gc.c, TILE, run);
+    const u64 d1 = min(d0 + TILE, na + nb);
+    const key_less_of<IO> less{&io};
+    // The next tile of the same pair starts where this one ends.
+    const u64 i0 = split[q], i1 = d1 == na + nb ? na : split[q + 1];
+    const int la = int(i1 - i0), lb = int((d1 - i1) - (d0 - i0)), valid = la + lb;
+    for (int x = threadIdx.x; x < valid; x += THREADS) {
+      const u64 from = x < la ? s + i0 + x : s + na + (d0 - i0) + (x - la);
+      ks[x] = kin[gc.base + from];
+      if constexpr (POS) ps[x] = pin[gc.base + from];
     }
-  __syncthreads();
-  for (int x = threadIdx.x; x < valid; x += THREADS) {
-    const u64 at = s + d0 + x;
-    if (final) io.store(gc.r.begin + at, gc.r.begin + (POS ? ps[x] : 0u), ks[x]);
-    else {
-      kout[gc.base + at] = ks[x];
-      if constexpr (POS) pout[gc.base + at] = ps[x];
+    __syncthreads();
+    const int pos = threadIdx.x * P;
+    K k[P];
+    int slot[P];
+    u32 p[P];
+    if (pos < valid) {
+      prim::merge_from_smem<P>(ks, 0, la, la, lb, pos, k, slot, less);
+#pragma unroll
+      for (int r = 0; r < P; ++r) p[r] = POS ? ps[slot[r]] : 0u;
     }
-  }
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < P; ++r)
+      if (pos + r < valid) {
+        ks[pos + r] = k[r];
+        if constexpr (POS) ps[pos + r] = p[r];
+      }
+    __syncthreads();
+    for (int x = threadIdx.x; x < valid; x += THREADS) {
+      const u64 at = s + d0 + x;
+      if (final) io.store(gc.r.begin + at, gc.r.begin + (POS ? ps[x] : 0u), ks[x]);
+      else {
+        kout[gc.base + at] = ks[x];
+        if constexpr (POS) pout[gc.base + at] = ps[x];
+      }
+    }
+  });
 }
 
 }  // namespace ordo::detail::segsort
