@@ -106,7 +106,7 @@ struct probe {
                                seg::key_kind::unsigned_int, false, false, false};
     const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
     auto kernel = seg::radix_bin_kernel<u32, THREADS, true, ITEMS, SLOTS>;
-    constexpr int smem = seg::radix_smem_bytes<u32, THREADS, true, ITEMS, SLOTS>();
+    constexpr int smem = seg::radix_bin_smem_bytes<u32, THREADS, true, ITEMS, SLOTS>();
     ordo::detail::allow_smem(kernel, smem);
     cudaMemset(data.k_out.data(), 0, data.n * 4);
     const unsigned blocks = unsigned((d.count + SLOTS - 1) / SLOTS);

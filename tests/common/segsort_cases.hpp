@@ -114,6 +114,7 @@ inline std::vector<seg_shape> segsort_shapes(bool long_ones, std::uint64_t seed)
 // sides of its limit.
 //   crowded_digit: tile_radix_sort's BUCKETS (8 bits, max_bucket = 32, tiles of 2048)
 //   crowded_wide:  tile_bucket_sort in the grid bin (12 bits, max_bucket = 64, tiles of 8192)
+//   crowded_wide_2048: tile_bucket_sort in the 2048 bin (10 bits, max_bucket = 64)
 template <class K>
 std::vector<K> crowded_bucket_keys(std::size_t n, std::uint64_t seed, std::size_t tile, int digit_bits,
                                    std::size_t limit) {
@@ -145,6 +146,7 @@ std::vector<K> segsort_keys(const std::string& kind, std::size_t n, std::uint64_
   if constexpr (std::is_unsigned_v<K>) {
     if (kind == "crowded_digit") return crowded_bucket_keys<K>(n, seed, 2048, 8, 32);
     if (kind == "crowded_wide") return crowded_bucket_keys<K>(n, seed, 8192, 12, 64);
+    if (kind == "crowded_wide_2048") return crowded_bucket_keys<K>(n, seed, 2048, 10, 64);
   }
   for (auto& [name, keys] : sort_inputs<K>(n, seed))
     if (name == kind) return keys;

@@ -48,7 +48,7 @@ template <int THREADS, int ITEMS, bool POS, int SLOTS, class K>
 void launch_radix_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const u32* list, u64 count) {
   if (count == 0) return;
   auto kernel = radix_bin_kernel<K, THREADS, POS, ITEMS, SLOTS>;
-  constexpr int smem = radix_smem_bytes<K, THREADS, POS, ITEMS, SLOTS>();
+  constexpr int smem = radix_bin_smem_bytes<K, THREADS, POS, ITEMS, SLOTS>();
   allow_smem(kernel, smem);
   kernel<<<unsigned((count + SLOTS - 1) / SLOTS), THREADS, smem, s>>>(io, d, list, count);
   ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");

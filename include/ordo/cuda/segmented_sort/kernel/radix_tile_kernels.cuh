@@ -17,6 +17,7 @@
 
 #include "ordo/cuda/primitives/block/tile_bucket_sort.cuh"
 #include "ordo/cuda/primitives/block/tile_radix_sort.cuh"
+#include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
 
 namespace ordo::detail::segsort {
@@ -24,6 +25,14 @@ namespace ordo::detail::segsort {
 // Tiles of up to 2048 (the bins) finish by counting in buckets after one
 // pass (tile_radix_sort's BUCKETS); the grid chunks' 8192 would average 32
 // per bucket, so they keep the LSD passes.
+// The bins whose tiles take the wide bucket sort (grid_bucket_sorter below)
+// in place of tile_radix_sort's 8-bit bucket pass: one segment per block, T
+// of at least radix_tile_policy::wide_bucket_min_n.
+template <int SLOTS>
+constexpr bool wide_buckets(int T) {
+  return SLOTS == 1 && T >= radix_tile_policy::wide_bucket_min_n;
+}
+
 template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
 using radix_sorter = prim::tile_radix_sort<Code, THREADS, ITEMS, POS, (THREADS * ITEMS <= 2048), SLOTS>;
 
@@ -35,6 +44,42 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
   radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
 }
 
+// The wide bucket sort (primitives/block/tile_bucket_sort.cuh) of a tile of
+// T: 2^(floor(log2 T) - 1) buckets, two codes each on average for a full tile
+// (4096 for the grid bin's whole segments of up to 8192), at most 2^12.
+constexpr int bucket_digit_bits(int T) {
+  int b = 0;
+  while ((2 << b) <= T) ++b;
+  return b - 1 < 12 ? b - 1 : 12;
+}
+template <class Code, int THREADS, bool POS, int ITEMS>
+using grid_bucket_sorter = prim::tile_bucket_sort<Code, THREADS, ITEMS, bucket_digit_bits(THREADS * ITEMS), POS>;
+
+template <class Code, int THREADS, bool POS, int ITEMS>
+union grid_radix_storage {
+  typename radix_sorter<Code, THREADS, POS, ITEMS>::storage lsd;
+  typename grid_bucket_sorter<Code, THREADS, POS, ITEMS>::storage bucket;
+};
+
+// Sorts a run of len <= T codes to io's output: the element sorted to place
+// x goes to out + x, its value (and float key) from seg + its position.
+// load(i) gives code i of the run, pos_of(i) its position in the segment,
+// which breaks ties; the LSD fallback is stable in run order, so with POS
+// the run must be in position order.
+// before_lsd() runs (in every thread) before that fallback.
+template <class Code, int THREADS, int ITEMS, bool POS, class Load, class PosOf, class BeforeLsd>
+__device__ __forceinline__ void bucket_sort_run(grid_radix_storage<Code, THREADS, POS, ITEMS>& s,
+                                                const code_io<Code>& io, int len, Load load, PosOf pos_of, u64 out,
+                                                u64 seg, BeforeLsd before_lsd) {
+  if (grid_bucket_sorter<Code, THREADS, POS, ITEMS>::sort(
+          s.bucket, len, load, pos_of, [&](int place, Code x, u32 p) { io.store(out + place, seg + p, x); }))
+    return;
+  before_lsd();
+  radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s.lsd, load, len);
+  for (int x = threadIdx.x; x < len; x += THREADS)
+    io.store(out + x, seg + (POS ? pos_of(s.lsd.pos[x]) : 0u), s.lsd.codes[x]);
+}
+
 // One block per SLOTS segments of a bin, segment k of the block in slot k
 // of THREADS * ITEMS / SLOTS elements (radix_tile_policy: two to a block in
 // the 128 bin, one above). ordo_segsort_probe times the candidates.
@@ -44,6 +89,14 @@ __global__ void __launch_bounds__(THREADS)
   using sorter = radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>;
   constexpr int N = sorter::SLOT_N;
   extern __shared__ __align__(16) unsigned char smem[];
+  if constexpr (wide_buckets<SLOTS>(THREADS * ITEMS)) {  // the wide bucket sort, tile_radix_sort its fallback
+    const segment_range r = d[segs[blockIdx.x]];
+    const u64 b = r.begin;
+    bucket_sort_run<Code, THREADS, ITEMS, POS>(
+        *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem), io, int(r.end - b),
+        [&](int i) { return io.load(b + i); }, [](int i) { return u32(i); }, b, b, [] {});
+    return;
+  }
   auto& s = *reinterpret_cast<typename sorter::storage*>(smem);
   u64 begin[SLOTS];  // the block's segments, in registers (every index below is a constant or a select)
   int len[SLOTS];
@@ -73,37 +126,6 @@ __global__ void __launch_bounds__(THREADS)
   for (int j = 0; j < SLOTS; ++j)
     for (int x = threadIdx.x; x < pick(len, j); x += THREADS)
       io.store(pick(begin, j) + x, pick(begin, j) + (POS ? s.pos[j * N + x] - j * N : 0), s.codes[j * N + x]);
-}
-
-// A whole segment in the grid kernel's tile (2048 < len <= 8192): buckets by
-// the top 12 differing bits (4096, two codes each on average), unless a
-// bucket is too large.
-template <class Code, int THREADS, bool POS, int ITEMS>
-using grid_bucket_sorter = prim::tile_bucket_sort<Code, THREADS, ITEMS, 12, POS>;
-
-template <class Code, int THREADS, bool POS, int ITEMS>
-union grid_radix_storage {
-  typename radix_sorter<Code, THREADS, POS, ITEMS>::storage lsd;
-  typename grid_bucket_sorter<Code, THREADS, POS, ITEMS>::storage bucket;
-};
-
-// Sorts a run of len <= T codes to io's output: the element sorted to place
-// x goes to out + x, its value (and float key) from seg + its position.
-// load(i) gives code i of the run, pos_of(i) its position in the segment,
-// which breaks ties; the LSD fallback is stable in run order, so with POS
-// the run must be in position order.
-// before_lsd() runs (in every thread) before that fallback.
-template <class Code, int THREADS, int ITEMS, bool POS, class Load, class PosOf, class BeforeLsd>
-__device__ __forceinline__ void bucket_sort_run(grid_radix_storage<Code, THREADS, POS, ITEMS>& s,
-                                                const code_io<Code>& io, int len, Load load, PosOf pos_of, u64 out,
-                                                u64 seg, BeforeLsd before_lsd) {
-  if (grid_bucket_sorter<Code, THREADS, POS, ITEMS>::sort(
-          s.bucket, len, load, pos_of, [&](int place, Code x, u32 p) { io.store(out + place, seg + p, x); }))
-    return;
-  before_lsd();
-  radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s.lsd, load, len);
-  for (int x = threadIdx.x; x < len; x += THREADS)
-    io.store(out + x, seg + (POS ? pos_of(s.lsd.pos[x]) : 0u), s.lsd.codes[x]);
 }
 
 // One block per grid-bin segment that fits the tile (2048 < len <= T); the
@@ -150,6 +172,12 @@ constexpr int radix_smem_bytes() {
 template <class Code, int THREADS, bool POS, int ITEMS>
 constexpr int grid_radix_smem_bytes() {
   return int(sizeof(grid_radix_storage<Code, THREADS, POS, ITEMS>));
+}
+// What radix_bin_kernel asks for.
+template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
+constexpr int radix_bin_smem_bytes() {
+  if constexpr (wide_buckets<SLOTS>(THREADS * ITEMS)) return grid_radix_smem_bytes<Code, THREADS, POS, ITEMS>();
+  else return radix_smem_bytes<Code, THREADS, POS, ITEMS, SLOTS>();
 }
 
 }  // namespace ordo::detail::segsort
