@@ -119,8 +119,12 @@ struct radix_tile_policy {
   static constexpr int min_bin_n = 128;
   // Tiles of at least this many (one segment each) sort by the wide bucket
   // sort (tile_bucket_sort, 2^(log2 T - 1) buckets) before tile_radix_sort's
-  // 8-bit bucket pass and LSD passes, which remain its fallback.
-  static constexpr int wide_bucket_min_n = 512;
+  // 8-bit bucket pass and LSD passes, which remain its fallback. H100, 2^28
+  // uint32 pairs, uniform lengths, commit 60a4554 (from 512 up) against
+  // 43ec960 (none): 2048 3.24 ms against 3.34, but 512 3.13 against 2.90;
+  // the 3/4 tiles (1536: 3.46 ms) were not measured without it.
+  // ([512, 2048) keep tile_radix_sort.)
+  static constexpr int wide_bucket_min_n = 2048;
   static constexpr int slots(int n) { return n <= 128 ? 2 : 1; }
   static constexpr int bin_threads(int n) { return n <= 128 ? 32 : n <= 256 ? 64 : n / 8 < 256 ? n / 8 : 256; }
   static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)

@@ -16,7 +16,7 @@
 //                            chunk sort and merge passes (grid_bin::skips)
 //   grid_parts_scatter_kernel per chunk: code (and position) to the
 //                            sub-bucket, the block's range taken by one
-//                            atomic per digit
+//                            atomic per digit, written in digit order
 //   grid_parts_sort_kernel   per sub-bucket: sorted to the output
 //   grid_parts_work_kernel   the chunks of the segments left to the merge
 //                            passes, whose kernels then loop over that list
@@ -24,6 +24,8 @@
 // breaks ties on the positions, and its LSD fallback first puts the
 // sub-bucket back in position order (restore_position_order).
 #pragma once
+#include <cub/block/block_scan.cuh>
+
 #include <cstdint>
 
 #include "ordo/cuda/primitives/block/block_differing_bits.cuh"
@@ -158,11 +160,20 @@ __global__ void grid_parts_start_kernel(grid_bin gb, grid_parts<Code> p, u64 chu
   if (p.count[q] > u64(T)) p.partitioned[g] = 0;  // too large for a block: the merge passes sort the segment
 }
 
+// The chunk is first put in digit order in shared memory, so that
+// consecutive threads write consecutive places of a sub-bucket (coalesced
+// stores, not one sector per element).
 template <class Code, int THREADS, int ITEMS, int T, bool POS>
 __global__ void __launch_bounds__(THREADS)
     grid_parts_scatter_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kout, u32* pout) {
-  constexpr int TILE = THREADS * ITEMS;
-  __shared__ unsigned hist[1 << partition_max_bits];
+  constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << partition_max_bits, PER_THREAD = DIGITS / THREADS;
+  static_assert(DIGITS % THREADS == 0 && TILE <= 65536, "digits per thread; 16-bit tile places");
+  using scan_t = cub::BlockScan<unsigned, THREADS>;
+  __shared__ unsigned hist[DIGITS];           // counts, then the block's place in each sub-bucket
+  __shared__ std::uint16_t local[DIGITS];     // where each digit's run starts in the staged chunk
+  __shared__ Code staged[TILE];               // the chunk in digit order
+  __shared__ std::uint16_t staged_i[POS ? TILE : 1];
+  __shared__ typename scan_t::TempStorage scan;
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
   if (!p.partitioned[gc.g]) return;
   const int D = partition_bits<T>(gc.r.end - gc.r.begin);
@@ -170,16 +181,40 @@ __global__ void __launch_bounds__(THREADS)
   ch.load(io, gc);
   unsigned digit[ITEMS], slot[ITEMS];
   parts_histogram(ch, p.shift(gc.g, D), D, hist, digit, slot);
+  unsigned sum = 0;
+#pragma unroll
+  for (int k = 0; k < PER_THREAD; ++k) {
+    const int d = threadIdx.x * PER_THREAD + k;
+    sum += d < (1 << D) ? hist[d] : 0u;
+  }
+  unsigned run;
+  scan_t(scan).ExclusiveSum(sum, run);
   const u64 sub = p.sub_base[gc.g];
-  for (int d = threadIdx.x; d < (1 << D); d += THREADS)  // the block's range in each sub-bucket
-    if (hist[d]) hist[d] = unsigned(atomicAdd(&p.cursor[sub + d], (unsigned long long)hist[d]));
+#pragma unroll
+  for (int k = 0; k < PER_THREAD; ++k) {  // each thread its own digits: no barrier between the reads and writes
+    const int d = threadIdx.x * PER_THREAD + k;
+    if (d >= (1 << D)) break;
+    const unsigned n = hist[d];
+    local[d] = std::uint16_t(run);
+    run += n;
+    if (n) hist[d] = unsigned(atomicAdd(&p.cursor[sub + d], (unsigned long long)n));
+  }
   __syncthreads();
 #pragma unroll
   for (int u = 0; u < ITEMS; ++u) {
     if (!ch.real[u]) continue;
-    const u64 at = gc.base + hist[digit[u]] + slot[u];
-    kout[at] = ch.c[u];
-    if constexpr (POS) pout[at] = ch.first + u32(u * THREADS + int(threadIdx.x));
+    const int at = local[digit[u]] + int(slot[u]);
+    staged[at] = ch.c[u];
+    if constexpr (POS) staged_i[at] = std::uint16_t(u * THREADS + int(threadIdx.x));
+  }
+  __syncthreads();
+  const int shift = p.shift(gc.g, D), len = int(min(u64(TILE), gc.r.end - gc.r.begin - ch.first));
+  for (int x = threadIdx.x; x < len; x += THREADS) {
+    const Code c = staged[x];
+    const unsigned d = unsigned(c >> shift) & ((1u << D) - 1);
+    const u64 at = gc.base + hist[d] + unsigned(x - local[d]);
+    kout[at] = c;
+    if constexpr (POS) pout[at] = ch.first + staged_i[x];
   }
 }
 
