@@ -98,8 +98,8 @@ TEST(SegsortGpu, SmallRadixTilesAndBinnedAgree) {  // in the compute-sanitizer s
 // The radix tiles' bucket counting against its limit: segments of 128 (two
 // to a tile), 256, 2048, 1536 and 512 whose crowded bucket holds 31, 32 or
 // 33 keys (33 takes the LSD passes), with ties among them; stable pairs and
-// unstable keys. Then the same for the wide bucket sort of the bins from 512
-// up, whose crowd of 63, 64 or 65 (65 takes tile_radix_sort) sits in 2048's
+// unstable keys. Then the same for the wide bucket sort of the 2048 tiles,
+// whose crowd of 63, 64 or 65 (65 takes tile_radix_sort) sits in the
 // 10-bit bucket 0.
 TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
@@ -117,7 +117,7 @@ TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subse
   check_segsort_keys<device_space, std::uint32_t>(sp, s, "crowded_digit", false, false, 63,
                                                   ordo::segsort_path::radix_tiles);
   check_segsort_keys<device_space, std::uint32_t>(sp, s, "random", true, true, 64, ordo::segsort_path::radix_tiles);
-  // The wide bucket sort of the bins from 512 up (2048: 10-bit digits), its crowd 63, 64 or 65.
+  // The wide bucket sort of the 2048 tiles (10-bit digits), its crowd 63, 64 or 65.
   check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "crowded_wide_2048", false, false, 69,
                                                                   ordo::segsort_path::radix_tiles);
   check_segsort_pairs<device_space, std::uint64_t, std::uint32_t>(sp, s, "crowded_wide_2048", true, true, 70,
