@@ -247,19 +247,19 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
 
 // The short-segment path: where each tile's segments start, then one block
 // per tile. Built-in orders only (a user's key type would size the tile).
+// `first`: each tile's first segment, written by the binning's histogram pass.
+inline u64 short_tiles_of(const segment_desc& d) { return (d.n + short_tile_policy::tile - 1) / short_tile_policy::tile; }
 template <class Code>
-void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool mixed = false) {
+void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_desc& d, const u32* first,
+                     bool mixed = false) {
   using P = short_tile_policy;
   cudaStream_t s = exec.stream;
-  const u64 tiles = (d.n + P::tile - 1) / P::tile;
+  const u64 tiles = short_tiles_of(d);
   if (tiles > 0x7fffffffull) throw error(errc::not_supported, "segmented_sort: too many tiles for one launch");
-  scratch<u32> first(exec, tiles + 1);
-  tile_first_segment_kernel<<<elementwise_blocks(d.count + 1), 256, 0, s>>>(d, P::tile, tiles, first.get());
-  ORDO_CUDA_LAUNCH_CHECK("tile_first_segment_kernel");
   if (mixed)
-    short_tile_kernel<P::threads, P::tile, P::max_len, true><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first.get());
+    short_tile_kernel<P::threads, P::tile, P::max_len, true><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first);
   else
-    short_tile_kernel<P::threads, P::tile, P::max_len, false><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first.get());
+    short_tile_kernel<P::threads, P::tile, P::max_len, false><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first);
   ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
 }
 
@@ -320,7 +320,12 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   scratch<bin_summary> sum(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(sum.get(), 0, sizeof(bin_summary), s));
   ORDO_CUDA_CHECK(cudaMemsetAsync(&sum.get()->first_bad, 0xff, sizeof(unsigned long long), s));
-  bin_histogram_kernel<256><<<elementwise_blocks(d.count), 256, 0, s>>>(d, top, split_from, TILE, sum.get());
+  // The short tiles' first segments, in the same pass over the offsets.
+  const u64 tiles = short_tiles_of(d);
+  const bool tiled = is_code_io<IO> && d.kind != segment_kind::bounds && tiles <= 0x7fffffffull;
+  scratch<u32> first(exec, tiled ? tiles + 1 : 0);
+  bin_histogram_kernel<256><<<elementwise_blocks(d.count + 1), 256, 0, s>>>(
+      d, top, split_from, TILE, sum.get(), short_tile_policy::tile, tiles, tiled ? first.get() : nullptr);
   ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
   bin_summary h{};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
@@ -329,7 +334,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::short_tiles) && d.kind != segment_kind::bounds &&
         h.max_len <= short_tile_policy::max_len && (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
-      if (h.max_len > 0) run_short_tiles(exec, io, d);
+      if (h.max_len > 0) run_short_tiles(exec, io, d, first.get());
       return;
     }
   }
@@ -339,7 +344,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::radix_tiles) && d.kind != segment_kind::bounds &&
         hybrid_pays(h, d.n)) {
-      run_short_tiles(exec, io, d, true);
+      run_short_tiles(exec, io, d, first.get(), true);
       for (int b = 0; b <= last_short_bin(); ++b) count[b] = 0;
     }
   }

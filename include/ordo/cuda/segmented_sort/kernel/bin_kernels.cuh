@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::segsort {
@@ -39,16 +40,20 @@ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_from) {
   return b;
 }
 
+// With `first` (offsets or a fixed length), it also writes the short
+// tiles' first segments (write_tile_firsts, tiles of `tile`).
 template <int THREADS>
 __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, int top_log2, int split_from,
-                                                                u64 chunk, bin_summary* out) {
+                                                                u64 chunk, bin_summary* out, u64 tile, u64 tiles,
+                                                                u32* first) {
   __shared__ unsigned long long hist[max_bins];
   for (int b = threadIdx.x; b < max_bins; b += THREADS) hist[b] = 0;
   __syncthreads();
   const int n_bins = top_log2 + 2, lane = threadIdx.x & 31;
   unsigned long long chunks = 0, longest = 0;
-  for (u64 base = u64(blockIdx.x) * THREADS; base < d.count; base += u64(gridDim.x) * THREADS) {
+  for (u64 base = u64(blockIdx.x) * THREADS; base <= d.count; base += u64(gridDim.x) * THREADS) {
     const u64 i = base + threadIdx.x;
+    if (first != nullptr && i <= d.count) write_tile_firsts(d, i, tile, tiles, first);
     int bin = -1;
     if (i < d.count) {
       const segment_range r = d[i];

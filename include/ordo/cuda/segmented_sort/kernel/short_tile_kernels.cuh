@@ -5,8 +5,8 @@
 // array, so every bin kernel loads sectors that the others load again; with
 // tens of millions of tiny segments (power law with max 50) that, not the
 // sorting, is the time. Here a block takes a tile of the array by position:
-// the segments whose first element lies in the tile (tile_first_segment_kernel
-// finds them with one pass over the offsets), their keys loaded once,
+// the segments whose first element lies in the tile (write_tile_firsts
+// finds them in the binning's pass over the offsets), their keys loaded once,
 // coalesced, into shared memory. Each element's rank in its segment is the
 // count of the segment's elements ordered before it (ties by position, so
 // stable), and the element is written there: writes stay inside the tile and
@@ -21,15 +21,15 @@
 namespace ordo::detail::segsort {
 
 // first[t] = the first segment whose begin is at or after t * tile, for
-// t in [0, tiles]; segment i writes the t with begin(i - 1) < t * tile <= begin(i).
-// Begins never decrease (validated), so each t has one writer.
-template <int = 0>
-__global__ void tile_first_segment_kernel(segment_desc d, u64 tile, u64 tiles, u32* first) {
-  for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i <= d.count; i += u64(gridDim.x) * blockDim.x) {
-    const u64 from = i == 0 ? 0 : d[i - 1].begin / tile + 1;
-    const u64 to = i == d.count ? tiles : min(d[i].begin / tile, tiles);
-    for (u64 t = from; t <= to; ++t) first[t] = u32(i);
-  }
+// t in [0, tiles]; segment i (0 <= i <= count) writes the t with
+// begin(i - 1) < t * tile <= begin(i). Begins never decrease (validated), so
+// each t has one writer; bad offsets write nothing outside [0, tiles]. The
+// binning's histogram pass calls this as it reads the offsets, so the short
+// path costs no pass of its own.
+__device__ __forceinline__ void write_tile_firsts(const segment_desc& d, u64 i, u64 tile, u64 tiles, u32* first) {
+  const u64 from = i == 0 ? 0 : d[i - 1].begin / tile + 1;
+  const u64 to = i == d.count ? tiles : min(d[i].begin / tile, tiles);
+  for (u64 t = from; t <= to; ++t) first[t] = u32(i);
 }
 
 // One block per tile. Shared memory: the order codes of the tile's
