@@ -324,8 +324,8 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   const u64 tiles = short_tiles_of(d);
   const bool tiled = is_code_io<IO> && d.kind != segment_kind::bounds && tiles <= 0x7fffffffull;
   scratch<u32> first(exec, tiled ? tiles + 1 : 0);
-  bin_histogram_kernel<256><<<elementwise_blocks(d.count + 1), 256, 0, s>>>(
-      d, top, split_from, TILE, sum.get(), short_tile_policy::tile, tiles, tiled ? first.get() : nullptr);
+  bin_histogram_kernel<256, short_tile_policy::tile><<<elementwise_blocks(d.count + 1), 256, 0, s>>>(
+      d, top, split_from, TILE, sum.get(), tiles, tiled ? first.get() : nullptr);
   ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
   bin_summary h{};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));

@@ -41,11 +41,10 @@ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_from) {
 }
 
 // With `first` (offsets or a fixed length), it also writes the short
-// tiles' first segments (write_tile_firsts, tiles of `tile`).
-template <int THREADS>
+// tiles' first segments (write_tile_firsts, tiles of TILE).
+template <int THREADS, int TILE>
 __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, int top_log2, int split_from,
-                                                                u64 chunk, bin_summary* out, u64 tile, u64 tiles,
-                                                                u32* first) {
+                                                                u64 chunk, bin_summary* out, u64 tiles, u32* first) {
   __shared__ unsigned long long hist[max_bins];
   for (int b = threadIdx.x; b < max_bins; b += THREADS) hist[b] = 0;
   __syncthreads();
@@ -53,7 +52,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
   unsigned long long chunks = 0, longest = 0;
   for (u64 base = u64(blockIdx.x) * THREADS; base <= d.count; base += u64(gridDim.x) * THREADS) {
     const u64 i = base + threadIdx.x;
-    if (first != nullptr && i <= d.count) write_tile_firsts(d, i, tile, tiles, first);
+    if (first != nullptr && i <= d.count) write_tile_firsts<TILE>(d, i, tiles, first);
     int bin = -1;
     if (i < d.count) {
       const segment_range r = d[i];

@@ -26,9 +26,13 @@ namespace ordo::detail::segsort {
 // each t has one writer; bad offsets write nothing outside [0, tiles]. The
 // binning's histogram pass calls this as it reads the offsets, so the short
 // path costs no pass of its own.
-__device__ __forceinline__ void write_tile_firsts(const segment_desc& d, u64 i, u64 tile, u64 tiles, u32* first) {
-  const u64 from = i == 0 ? 0 : d[i - 1].begin / tile + 1;
-  const u64 to = i == d.count ? tiles : min(d[i].begin / tile, tiles);
+// TILE is a constant: a 64-bit division by a run-time tile, twice per
+// segment, made the binned path's histogram pass 0.6 ms slower at 2^27
+// segments (H100, 49ad24a).
+template <int TILE>
+__device__ __forceinline__ void write_tile_firsts(const segment_desc& d, u64 i, u64 tiles, u32* first) {
+  const u64 from = i == 0 ? 0 : d[i - 1].begin / TILE + 1;
+  const u64 to = i == d.count ? tiles : min(d[i].begin / TILE, tiles);
   for (u64 t = from; t <= to; ++t) first[t] = u32(i);
 }
 
