@@ -134,17 +134,30 @@ __device__ __forceinline__ void parts_histogram(const parts_chunk<Code, THREADS,
   __syncthreads();
 }
 
+// Block blockIdx.x's chunk, its segment's digit width D, its codes and their
+// digit histogram; false (for the whole block) when the segment is not
+// partitioned.
+template <int T, class Code, int THREADS, int ITEMS>
+__device__ __forceinline__ bool parts_chunk_histogram(const code_io<Code>& io, const grid_bin& gb,
+                                                      const grid_parts<Code>& p, unsigned* hist, grid_chunk& gc,
+                                                      int& D, parts_chunk<Code, THREADS, ITEMS>& ch,
+                                                      unsigned (&digit)[ITEMS], unsigned (&slot)[ITEMS]) {
+  gc = chunk_at<THREADS * ITEMS>(gb, blockIdx.x);
+  if (!p.partitioned[gc.g]) return false;
+  D = partition_bits<T>(gc.r.end - gc.r.begin);
+  ch.load(io, gc);
+  parts_histogram(ch, p.shift(gc.g, D), D, hist, digit, slot);
+  return true;
+}
+
 template <class Code, int THREADS, int ITEMS, int T>
 __global__ void __launch_bounds__(THREADS) grid_parts_count_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p) {
-  constexpr int TILE = THREADS * ITEMS;
   __shared__ unsigned hist[1 << partition_max_bits];
-  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  if (!p.partitioned[gc.g]) return;
-  const int D = partition_bits<T>(gc.r.end - gc.r.begin);
+  grid_chunk gc;
+  int D;
   parts_chunk<Code, THREADS, ITEMS> ch;
-  ch.load(io, gc);
   unsigned digit[ITEMS], slot[ITEMS];
-  parts_histogram(ch, p.shift(gc.g, D), D, hist, digit, slot);
+  if (!parts_chunk_histogram<T>(io, gb, p, hist, gc, D, ch, digit, slot)) return;
   const u64 sub = p.sub_base[gc.g];
   for (int d = threadIdx.x; d < (1 << D); d += THREADS)
     if (hist[d]) atomicAdd(&p.count[sub + d], (unsigned long long)hist[d]);
@@ -174,13 +187,11 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ Code staged[TILE];               // the chunk in digit order
   __shared__ std::uint16_t staged_i[POS ? TILE : 1];
   __shared__ typename scan_t::TempStorage scan;
-  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  if (!p.partitioned[gc.g]) return;
-  const int D = partition_bits<T>(gc.r.end - gc.r.begin);
+  grid_chunk gc;
+  int D;
   parts_chunk<Code, THREADS, ITEMS> ch;
-  ch.load(io, gc);
   unsigned digit[ITEMS], slot[ITEMS];
-  parts_histogram(ch, p.shift(gc.g, D), D, hist, digit, slot);
+  if (!parts_chunk_histogram<T>(io, gb, p, hist, gc, D, ch, digit, slot)) return;
   unsigned sum = 0;
 #pragma unroll
   for (int k = 0; k < PER_THREAD; ++k) {
