@@ -41,9 +41,10 @@ enum class segsort_write { automatic, direct, striped };
 // (`binned`: reg-sort, smem-merge, the grid bin's merges); for segments that
 // are all short and in order (offsets or a fixed length), a pass over tiles
 // of the array with no bins (`short_tiles`; other inputs fall back to
-// `binned`); or binning with the segments over 64 and the grid bin's
-// chunks sorted by block radix sorts (`radix_tiles`: one pass, then counting
-// within buckets; built-in orders, user comparators fall back to `binned`). `automatic` takes short_tiles where it
+// `binned`); or binning with the segments over 64 sorted by block radix
+// and bucket sorts, those of 8192 to 2^24 first partitioned by their top
+// bits into sub-buckets of about 4096 (`radix_tiles`; built-in orders, user
+// comparators fall back to `binned`). `automatic` takes short_tiles where it
 // pays, else radix_tiles; where segments of at most 64 hold a quarter of the
 // elements beside longer ones, those go through short tiles and only the
 // rest through the bins.
