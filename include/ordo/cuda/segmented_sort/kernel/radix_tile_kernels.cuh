@@ -1,17 +1,21 @@
-// Kernel scope: block radix sorts for the segmented sort's long segments
-// (segsort_path::radix_tiles, built-in orders only), in place of the paper's
-// smem-merge where a segment or chunk fills a large tile:
+// Kernel scope: block radix and bucket sorts for the segmented sort's long
+// segments (segsort_path::radix_tiles, built-in orders only), in place of the
+// paper's smem-merge where a segment or chunk fills a large tile:
 //   radix_bin_kernel        one block per segment of a bin (128 < len <=
 //                           2048), a tile of T = THREADS * ITEMS, or per
 //                           SLOTS segments of the 128 bin (64 < len <= 128)
-//   grid_radix_chunk_kernel the grid bin's first level: one block per GROUP
-//                           consecutive chunks of a segment, so the merge
-//                           passes start from runs of GROUP * TILE instead of
-//                           TILE (two passes fewer for GROUP = 4); a segment
-//                           that fits is finished here.
-// The sort is primitives/block/tile_radix_sort.cuh (LSD, 8 bits per pass,
-// stable), so positions give the stable order that values and float keys
-// need; keys-only integer sorts skip them.
+//   grid_bucket_segment_kernel one block per grid-bin segment of up to 8192
+//   grid_radix_chunk_kernel the grid bin's first level for longer segments
+//                           the partition path leaves (grid_partition_kernels.cuh):
+//                           one block per GROUP consecutive chunks, so the
+//                           merge passes start from runs of GROUP * TILE
+//                           instead of TILE (two passes fewer for GROUP = 4).
+// The sorts are primitives/block/tile_radix_sort.cuh (LSD, 8 bits per pass,
+// or one pass and counting in buckets; stable) and, for the 2048 tiles and
+// whole segments of up to 8192, primitives/block/tile_bucket_sort.cuh (one
+// scatter into 2^(log2 T - 1) buckets and counting; tile_radix_sort its
+// fallback: bucket_sort_run). Positions give the stable order that values
+// and float keys need; keys-only integer sorts skip them.
 #pragma once
 #include <cstdint>
 
