@@ -125,6 +125,12 @@ struct radix_tile_policy {
   // the 3/4 tiles (1536: 3.46 ms) were not measured without it.
   // ([512, 2048) keep tile_radix_sort.)
   static constexpr int wide_bucket_min_n = 2048;
+  // Blocks per SM the bin kernels' registers must allow (__launch_bounds__):
+  // 256-thread tiles used 64 registers, 4 blocks of 256 per SM. H100, 2^28
+  // pairs, one run (db1be36): at 6 blocks (40 registers, a few spills)
+  // uniform 2048 took 2.65 ms and 1536 3.05; at 5, 2.78 and 3.19; with an
+  // explicit 1, 4.01 and 4.19 (3.21 for 2048 with no bound, 72d82aa).
+  static constexpr int bin_min_blocks(int threads) { return threads >= 256 ? 6 : 1; }
   static constexpr int slots(int n) { return n <= 128 ? 2 : 1; }
   static constexpr int bin_threads(int n) { return n <= 128 ? 32 : n <= 256 ? 64 : n / 8 < 256 ? n / 8 : 256; }
   static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)

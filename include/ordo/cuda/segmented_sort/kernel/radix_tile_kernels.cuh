@@ -88,7 +88,7 @@ __device__ __forceinline__ void bucket_sort_run(grid_radix_storage<Code, THREADS
 // of THREADS * ITEMS / SLOTS elements (radix_tile_policy: two to a block in
 // the 128 bin, one above). ordo_segsort_probe times the candidates.
 template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
-__global__ void __launch_bounds__(THREADS)
+__global__ void __launch_bounds__(THREADS, radix_tile_policy::bin_min_blocks(THREADS))
     radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
   using sorter = radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>;
   constexpr int N = sorter::SLOT_N;
