@@ -129,8 +129,11 @@ struct radix_tile_policy {
   // 256-thread tiles used 64 registers, 4 blocks of 256 per SM. H100, 2^28
   // pairs, one run (db1be36): at 6 blocks (40 registers, a few spills)
   // uniform 2048 took 2.65 ms and 1536 3.05; at 5, 2.78 and 3.19; with an
-  // explicit 1, 4.01 and 4.19 (3.21 for 2048 with no bound, 72d82aa).
-  static constexpr int bin_min_blocks(int threads) { return threads >= 256 ? 6 : 1; }
+  // explicit 1, 4.01 and 4.19 (3.21 for 2048 with no bound, 72d82aa). An
+  // explicit 1 lets ptxas take up to 255 registers: it made the smaller tiles
+  // slower too (512: 3.58 against 2.91 ms; 128: 3.90 against 3.33), so they
+  // keep 0, which is no bound.
+  static constexpr int bin_min_blocks(int threads) { return threads >= 256 ? 6 : 0; }
   static constexpr int slots(int n) { return n <= 128 ? 2 : 1; }
   static constexpr int bin_threads(int n) { return n <= 128 ? 32 : n <= 256 ? 64 : n / 8 < 256 ? n / 8 : 256; }
   static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)
