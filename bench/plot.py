@@ -468,11 +468,15 @@ def plot_unsorted(doc, rows, out_dir, written):
     if not rows:
         warn("no rank rows; rank_unsorted.png skipped")
         return
+    # ordo's other variants get bars of their own ("ordo sort_back")
+    rows = [dict(r, impl="ordo " + r["variant"]) if r["impl"] == "ordo" and not r.get("default", True) else r
+            for r in rows]
     impls = ["ordo", "cub_radix_pairs", "cub_composition"]
     impls += sorted({r["impl"] for r in rows} - set(impls))
     methods = [m for m in METHODS if any(r.get("params", {}).get("method") == m for r in rows)]
     methods += sorted({r.get("params", {}).get("method") for r in rows} - set(methods) - {None})
-    colors = {"ordo": "#1f77b4", "cub_radix_pairs": "#555555", "cub_composition": "#000000"}
+    colors = {"ordo": "#1f77b4", "cub_radix_pairs": "#555555", "cub_composition": "#000000",
+              "ordo sort_back": "#aec7e8", "ordo msd_replay": "#aec7e8"}
     hatches = {"cub_radix_pairs": "..", "cub_composition": "///"}
     ns = sorted({r["n"] for r in rows})
     fig, ax = new_fig("rank over unsorted keys (n = %s): ordo vs CUB" % ", ".join("%s (%s)" % (fmt_n(n), pow2(n)) for n in ns),

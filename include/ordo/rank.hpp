@@ -69,6 +69,20 @@ template <class Key, class Rank>
 void rank_sorted(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks,
                  const rank_sorted_options& options = {});
 
+// Implementation choice for rank() on the GPU (the CPU backend has one).
+enum class rank_unsorted_variant {
+  automatic,
+  // Radix-sort (order bits, index) pairs, rank in sorted order, then sort
+  // the ranks back to input order by index. Any key type, any n.
+  sort_back,
+  // 32-bit keys: two MSD digit passes split the keys by their top 16 bits,
+  // one block ranks each bucket by counting, and the two passes replay
+  // backwards to carry the ranks home; no index is sorted. Falls back to
+  // sort_back when a 16-bit key prefix holds more than 8192 keys (one small
+  // device-to-host copy decides), for 64-bit keys and for n >= 2^31.
+  msd_replay,
+};
+
 enum class na_option {
   keep,    // NaN keys get NaN ranks (0 in an integer output)
   top,     // NaN keys rank first
@@ -80,6 +94,7 @@ struct rank_options {
   bool ascending = true;
   na_option na = na_option::keep;
   bool pct = false;  // divide by the number of ranked keys (dense: by the largest rank)
+  rank_unsorted_variant variant = rank_unsorted_variant::automatic;
 };
 
 // pandas Series.rank over unsorted keys. Rank: double or float (pandas
@@ -114,6 +129,8 @@ const char* to_string(rank_method m) noexcept;
 rank_method parse_rank_method(const char* name);  // throws errc::invalid_argument
 const char* to_string(rank_variant v) noexcept;
 rank_variant parse_rank_variant(const char* name);
+const char* to_string(rank_unsorted_variant v) noexcept;
+rank_unsorted_variant parse_rank_unsorted_variant(const char* name);
 const char* to_string(na_option v) noexcept;
 na_option parse_na_option(const char* name);
 

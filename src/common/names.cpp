@@ -52,6 +52,22 @@ rank_variant parse_rank_variant(const char* s) {
                   "' (expected auto, sequential, parallel_search, naive, shuffle, hybrid, block_search, lookback or scan)");
 }
 
+const char* to_string(rank_unsorted_variant v) noexcept {
+  switch (v) {
+    case rank_unsorted_variant::automatic: return "auto";
+    case rank_unsorted_variant::sort_back: return "sort_back";
+    case rank_unsorted_variant::msd_replay: return "msd_replay";
+  }
+  return "?";
+}
+
+rank_unsorted_variant parse_rank_unsorted_variant(const char* s) {
+  for (auto v : {rank_unsorted_variant::automatic, rank_unsorted_variant::sort_back, rank_unsorted_variant::msd_replay})
+    if (!std::strcmp(s, to_string(v))) return v;
+  throw error(errc::invalid_argument,
+              std::string("unknown rank() variant '") + s + "' (expected auto, sort_back or msd_replay)");
+}
+
 const char* to_string(na_option v) noexcept {
   switch (v) {
     case na_option::keep: return "keep";

@@ -2,6 +2,7 @@
 // reference: every method, ascending/descending, na_option, pct.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -15,23 +16,30 @@
 namespace ordo_test {
 namespace {
 
+// sort_back for every key type; msd_replay for 32-bit keys (64-bit keys
+// fall back to sort_back, which the same comparison then covers).
+constexpr ordo::rank_unsorted_variant both_variants[] = {ordo::rank_unsorted_variant::sort_back,
+                                                         ordo::rank_unsorted_variant::msd_replay};
+
 template <class T>
 class RankGpu : public ::testing::Test {};
 TYPED_TEST_SUITE(RankGpu, key_rank_types, type_names);
 
 template <class K, class R>
-void check_options_grid(const std::vector<K>& keys, const char* what) {
+void check_options_grid(const std::vector<K>& keys, const char* what,
+                        ordo::rank_unsorted_variant variant = ordo::rank_unsorted_variant::automatic) {
   for (auto method : methods_for<R>()) {
     for (bool ascending : {true, false}) {
       for (auto na : {ordo::na_option::keep, ordo::na_option::top, ordo::na_option::bottom}) {
         for (bool pct : {false, true}) {
           if (pct && std::is_integral_v<R>) continue;
-          ordo::rank_options o{method, ascending, na, pct};
+          ordo::rank_options o{method, ascending, na, pct, variant};
           const std::vector<double> want = reference_rank(keys, o);
           // pct divides in double on both sides; floats round once
           ASSERT_TRUE(ranks_match(gpu_rank<R>(keys, o), want, keys, pct ? 1 : 0))
               << what << " n=" << keys.size() << " method=" << ordo::to_string(method)
-              << " ascending=" << ascending << " na=" << ordo::to_string(na) << " pct=" << pct;
+              << " ascending=" << ascending << " na=" << ordo::to_string(na) << " pct=" << pct
+              << " variant=" << ordo::to_string(variant);
         }
       }
     }
@@ -42,20 +50,23 @@ TYPED_TEST(RankGpu, RandomWithTies) {
   ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
-  for (std::size_t n : {0, 1, 2, 33, 2049, 100003})
-    for (std::uint64_t distinct : {1ull, 7ull, 1000ull, 1ull << 40})
-      check_options_grid<K, R>(random_keys<K>(n, distinct, n * 31 + distinct), "random_keys");
+  for (auto variant : both_variants)
+    for (std::size_t n : {0, 1, 2, 33, 2049, 100003})
+      for (std::uint64_t distinct : {1ull, 7ull, 1000ull, 1ull << 40})
+        check_options_grid<K, R>(random_keys<K>(n, distinct, n * 31 + distinct), "random_keys", variant);
 }
 
 TYPED_TEST(RankGpu, SpecialValues) {
   ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
-  check_options_grid<K, R>(with_specials<K>(30000, 0.3, 200, 11), "with_specials");
-  if constexpr (std::is_floating_point_v<K>) {
-    check_options_grid<K, R>(with_nans<K>(30000, 3000, 100, 12), "with_nans");
-    check_options_grid<K, R>(signed_zeros<K>(20000, 13), "signed_zeros");
-    check_options_grid<K, R>(nan_values<K>(), "nan_values");
+  for (auto variant : both_variants) {
+    check_options_grid<K, R>(with_specials<K>(30000, 0.3, 200, 11), "with_specials", variant);
+    if constexpr (std::is_floating_point_v<K>) {
+      check_options_grid<K, R>(with_nans<K>(30000, 3000, 100, 12), "with_nans", variant);
+      check_options_grid<K, R>(signed_zeros<K>(20000, 13), "signed_zeros", variant);
+      check_options_grid<K, R>(nan_values<K>(), "nan_values", variant);
+    }
   }
 }
 
@@ -80,6 +91,71 @@ TEST(RankGpuLarge, SortBackPath) {
   }
   ordo::rank_options o{ordo::rank_method::ordinal, true, ordo::na_option::bottom, false};
   ASSERT_TRUE(ranks_match(gpu_rank<std::uint32_t>(nans, o), reference_rank(nans, o), nans));
+}
+
+// Shapes that take each branch of msd_replay (see dispatch/msd_replay.cuh).
+template <class K>
+std::vector<K> msd_shape(const char* shape, std::size_t n, std::uint64_t seed) {
+  std::vector<K> keys(n);
+  if (!std::strcmp(shape, "permutation")) {  // int keys differ in 21 bits: window shift 5
+    for (std::size_t i = 0; i < n; ++i) keys[i] = K(i);
+    shuffle_keys(keys, seed);
+  } else if (!std::strcmp(shape, "small_range")) {  // shift 0: buckets of equal keys, any size
+    rng r(seed);
+    for (auto& k : keys) k = K(r.below(1000));
+  } else if (!std::strcmp(shape, "spread_ties")) {  // ~50 copies per bucket: the sorting kernel, many buckets
+    keys = random_keys<K>(n, 20000, seed);
+  } else if (!std::strcmp(shape, "heavy_hitter")) {  // a bucket over capacity, not all equal: sort_back
+    keys = random_keys<K>(n, 1ull << 40, seed);
+    for (std::size_t i = 0; i < n; i += 3) keys[i] = K(12345);
+  } else {  // "random": the counting kernel
+    keys = random_keys<K>(n, 1ull << 40, seed);
+  }
+  return keys;
+}
+
+template <class K, class R>
+void check_msd_shape(const char* shape) {
+  const std::size_t n = (std::size_t(1) << 20) + 77;
+  const std::vector<K> keys = msd_shape<K>(shape, n, 41);
+  for (auto method : methods_for<R>()) {
+    for (bool ascending : {true, false}) {
+      ordo::rank_options o{method, ascending, ordo::na_option::keep, false, ordo::rank_unsorted_variant::msd_replay};
+      ASSERT_TRUE(ranks_match(gpu_rank<R>(keys, o), reference_rank(keys, o), keys))
+          << shape << " method=" << ordo::to_string(method) << " ascending=" << ascending;
+    }
+  }
+  if constexpr (std::is_floating_point_v<R>) {
+    for (auto method : {ordo::rank_method::dense, ordo::rank_method::average}) {
+      ordo::rank_options o{method, true, ordo::na_option::bottom, true, ordo::rank_unsorted_variant::msd_replay};
+      ASSERT_TRUE(ranks_match(gpu_rank<R>(keys, o), reference_rank(keys, o), keys, 1))
+          << shape << " pct method=" << ordo::to_string(method);
+    }
+  }
+}
+
+TEST(RankGpuMsd, EveryBranch) {
+  ORDO_REQUIRE_GPU();
+  for (const char* shape : {"random", "permutation", "small_range", "spread_ties", "heavy_hitter"}) {
+    check_msd_shape<std::int32_t, double>(shape);
+    check_msd_shape<std::uint32_t, std::uint32_t>(shape);
+    check_msd_shape<float, float>(shape);
+  }
+}
+
+TEST(RankGpuMsd, NansInLargeInput) {
+  ORDO_REQUIRE_GPU();
+  const std::size_t n = (std::size_t(1) << 20) + 5;
+  for (std::size_t nans : {std::size_t(1), std::size_t(5000), std::size_t(20000)}) {
+    const std::vector<float> keys = with_nans<float>(n, nans, 1ull << 40, 51);
+    for (auto method : {ordo::rank_method::min, ordo::rank_method::dense, ordo::rank_method::average}) {
+      for (bool pct : {false, true}) {
+        ordo::rank_options o{method, false, ordo::na_option::keep, pct, ordo::rank_unsorted_variant::msd_replay};
+        ASSERT_TRUE(ranks_match(gpu_rank<double>(keys, o), reference_rank(keys, o), keys, pct ? 1 : 0))
+            << "nans=" << nans << " method=" << ordo::to_string(method) << " pct=" << pct;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -48,11 +48,30 @@ void small_rank() {
   }
 }
 
+// msd_replay's kernels: counting (300 values), sorting (40 values, ~125
+// ties each) and equal buckets (values below 8: window shift 0).
+template <class K, class R>
+void small_rank_msd() {
+  std::vector<std::vector<K>> inputs{random_keys<K>(5000, 300, 5), random_keys<K>(5000, 40, 6)};
+  if constexpr (std::is_floating_point_v<K>) inputs.push_back(with_nans<K>(5000, 400, 300, 7));
+  else inputs.push_back(random_keys<K>(5000, 8, 8));
+  if constexpr (std::is_integral_v<K>)
+    for (auto& k : inputs.back()) k = K(std::uint64_t(k) % 8);
+  for (const auto& keys : inputs) {
+    for (auto method : methods_for<R>()) {
+      ordo::rank_options o{method, true, ordo::na_option::keep, false, ordo::rank_unsorted_variant::msd_replay};
+      ASSERT_TRUE(ranks_match(gpu_rank<R>(keys, o), reference_rank(keys, o), keys)) << ordo::to_string(method);
+    }
+  }
+}
+
 TEST(RankSortedGpuSmall, Int32Uint32) { ORDO_REQUIRE_GPU(); small_rank_sorted<std::int32_t, std::uint32_t>(); }
 TEST(RankSortedGpuSmall, DoubleDouble) { ORDO_REQUIRE_GPU(); small_rank_sorted<double, double>(); }
 TEST(RankSortedGpuSmall, Uint64Uint64) { ORDO_REQUIRE_GPU(); small_rank_sorted<std::uint64_t, std::uint64_t>(); }
 TEST(RankGpuSmall, FloatDouble) { ORDO_REQUIRE_GPU(); small_rank<float, double>(); }
 TEST(RankGpuSmall, Int64Uint32) { ORDO_REQUIRE_GPU(); small_rank<std::int64_t, std::uint32_t>(); }
+TEST(RankGpuSmall, MsdReplayFloatDouble) { ORDO_REQUIRE_GPU(); small_rank_msd<float, double>(); }
+TEST(RankGpuSmall, MsdReplayInt32Uint32) { ORDO_REQUIRE_GPU(); small_rank_msd<std::int32_t, std::uint32_t>(); }
 
 }  // namespace
 }  // namespace ordo_test

@@ -9,6 +9,7 @@
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
+#include "cuda/rank/dispatch/msd_replay.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"
 
@@ -27,6 +28,17 @@ void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, 
   sort_and_rank_bits<U, I, R>(exec, bits.get(), bits.get() + n, index.get(), index.get() + n, n, o, keep_nan, out);
 }
 
+// msd_replay where it applies and pays: 32-bit keys, and n where the 2^16
+// buckets average 64 to 6144 keys (below, sort_back's direct scatter wins;
+// above, buckets start to overflow bucket_capacity).
+template <class K>
+bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
+  if (sizeof(K) != 4 || !msd::msd_replay_fits(n)) return false;
+  if (v == rank_unsorted_variant::msd_replay) return true;
+  if (v == rank_unsorted_variant::sort_back) return false;
+  return n > direct_scatter_limit && n <= std::uint64_t(3) << 27;
+}
+
 }  // namespace detail::cuda_rank
 
 template <class K, class R>
@@ -34,6 +46,11 @@ void rank(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const r
   detail::check_rank_args<K, R>(keys.size(), ranks.size(), o.method, o.pct, "rank");
   const std::uint64_t n = keys.size();
   if (n == 0) return;
+  if constexpr (sizeof(K) == 4) {
+    if (detail::cuda_rank::use_msd_replay<K>(n, o.variant) &&
+        detail::cuda_rank::msd::rank_msd_replay<K, R>(exec, keys.data(), n, o, ranks.data()))
+      return;
+  }
   if (n < (std::uint64_t(1) << 31))
     detail::cuda_rank::rank_unsorted_with_index<K, std::uint32_t>(exec, keys.data(), n, o, ranks.data());
   else

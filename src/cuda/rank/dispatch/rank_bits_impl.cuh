@@ -44,13 +44,6 @@ void rank_sorted_bits(const cuda& exec, const U* sorted, std::uint64_t n, const 
   }
 }
 
-// Up to this size a random scatter of the ranks stays in L2. Beyond it,
-// scattered 4- and 8-byte writes run at DRAM transaction rate (about 13 G/s
-// on the H100, 20 ms for 2^28 ranks, also when grouped into L2-sized windows
-// first), so the ranks are instead sorted back into input order by their
-// original index.
-constexpr std::uint64_t direct_scatter_limit = std::uint64_t(1) << 22;
-
 // The sort-back sorts only the index bits above the low unpermute_tile_bits
 // (rounded to whole 8-bit radix passes: 2 passes instead of 4 at n = 2^28);
 // unpermute_tiles_kernel places the low bits in shared memory.

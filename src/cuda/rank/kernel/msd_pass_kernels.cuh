@@ -1,0 +1,161 @@
+// The digit passes of rank()'s msd_replay variant: count, scatter (forward)
+// and gather (the replay that carries ranks back), plus the two small
+// kernels that turn scanned counts into bucket starts.
+#pragma once
+#include <cub/block/block_scan.cuh>
+
+#include <cstdint>
+
+#include "cuda/rank/kernel/msd_tile.cuh"
+
+namespace ordo::detail::cuda_rank::msd {
+
+// or_and[0] |= every key, or_and[1] &= every key (or_and starts as 0, ~0).
+template <class Src>
+__global__ void __launch_bounds__(256) msd_window_kernel(Src src, std::uint64_t n, std::uint32_t* or_and) {
+  std::uint32_t o = 0, a = ~0u;
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint32_t k = src(i);
+    o |= k;
+    a &= k;
+  }
+  o = __reduce_or_sync(0xFFFFFFFFu, o);
+  a = __reduce_and_sync(0xFFFFFFFFu, a);
+  if (threadIdx.x % 32 == 0) {
+    atomicOr(or_and, o);
+    atomicAnd(or_and + 1, a);
+  }
+}
+
+// counts[count_index(tile, d)] = how many of the tile's keys have digit d.
+template <int Level, class Src>
+__global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_layout layout, unsigned* counts) {
+  __shared__ unsigned hist[digits];
+  const tile_span s = tile_at<Level>(layout, blockIdx.x);
+  if (!s.live) return;
+  hist[threadIdx.x] = 0;
+  __syncthreads();
+  for (unsigned i = threadIdx.x; i < s.valid; i += tile_threads)
+    atomicAdd(&hist[digit_of<Level>{s.shift}.Digit(src(s.base + i))], 1u);
+  __syncthreads();
+  counts[count_index<Level>(s, blockIdx.x, threadIdx.x)] = hist[threadIdx.x];
+}
+
+// After the pass-1 scan: starts1[b] (the offset of digit b in tile 0) and
+// the pass-2 tile numbering. One block of `digits` threads.
+template <int Unused = 0>
+__global__ void __launch_bounds__(digits) msd_level1_starts_kernel(const unsigned* offsets1, std::uint64_t n,
+                                                                   unsigned tiles1, unsigned* starts1,
+                                                                   unsigned* first_tile2) {
+  using scan = cub::BlockScan<unsigned, digits>;
+  __shared__ typename scan::TempStorage storage;
+  __shared__ unsigned start[digits + 1];
+  const unsigned b = threadIdx.x;
+  start[b] = offsets1[std::uint64_t(b) * tiles1];
+  if (b == 0) start[digits] = unsigned(n);
+  __syncthreads();
+  const unsigned size = start[b + 1] - start[b];
+  unsigned first = 0, total = 0;
+  scan(storage).ExclusiveSum((size + tile_size - 1) / tile_size, first, total);
+  starts1[b] = start[b];
+  first_tile2[b] = first;
+  if (b == 0) {
+    starts1[digits] = unsigned(n);
+    first_tile2[digits] = total;
+  }
+}
+
+// After the pass-2 scan: starts2[q] for each bucket q = (b, d), starts2[buckets]
+// = n, and the largest bucket in *largest (the one value the host reads back).
+template <int Unused = 0>
+__global__ void __launch_bounds__(digits) msd_level2_starts_kernel(const unsigned* offsets2, msd_layout layout,
+                                                                   unsigned* starts2, unsigned* largest) {
+  __shared__ unsigned start[digits + 1];
+  const unsigned b = blockIdx.x, d = threadIdx.x;
+  const unsigned first = layout.first_tile2[b], tiles = layout.first_tile2[b + 1] - first;
+  start[d] = tiles ? offsets2[std::uint64_t(digits) * first + std::uint64_t(d) * tiles] : layout.starts1[b];
+  if (d == 0) start[digits] = layout.starts1[b + 1];
+  __syncthreads();
+  starts2[b * digits + d] = start[d];
+  if (b == digits - 1 && d == 0) starts2[buckets] = unsigned(layout.n);
+  const unsigned size = start[d + 1] - start[d];
+  if (size > bucket_capacity) atomicMax(largest, size);
+}
+
+// Per tile: thread d's digit base, so that slot s of digit d goes to
+// base[d] + s.
+template <int Level>
+__device__ __forceinline__ void load_digit_bases(const tile_span& s, const unsigned* offsets, int digit_start,
+                                                 unsigned* base) {
+  base[threadIdx.x] = offsets[count_index<Level>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
+}
+
+// Forward pass: each key to its bucket, staged in digit order in shared
+// memory so that the stores of one digit are contiguous.
+template <int Level, class Src>
+__global__ void __launch_bounds__(tile_threads) msd_scatter_kernel(Src src, msd_layout layout,
+                                                                   const unsigned* offsets, std::uint32_t* out) {
+  __shared__ union {
+    typename tile_ranker::TempStorage rank;
+    std::uint32_t keys[tile_size];
+  } sm;
+  __shared__ unsigned base[digits];
+  const tile_span s = tile_at<Level>(layout, blockIdx.x);
+  if (!s.live) return;
+  std::uint32_t key[tile_items];
+  load_tile(src, s, key);
+  int slot[tile_items], digit_start;
+  rank_tile<Level>(sm.rank, s, key, slot, digit_start);
+  load_digit_bases<Level>(s, offsets, digit_start, base);
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) sm.keys[slot[j]] = key[j];
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) {
+    const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
+    if (o < s.valid) {
+      const std::uint32_t k = sm.keys[o];
+      out[base[digit_of<Level>{s.shift}.Digit(k)] + o] = k;
+    }
+  }
+}
+
+// The replay: the same tile, ranked the same way, reads back the value its
+// forward pass's key left at the destination (`from`) and hands it to
+// `sink` at the key's own position.
+template <int Level, class Src, class Sink>
+__global__ void __launch_bounds__(tile_threads) msd_gather_kernel(Src src, msd_layout layout,
+                                                                  const unsigned* offsets,
+                                                                  const std::uint32_t* from, Sink sink) {
+  __shared__ union {
+    typename tile_ranker::TempStorage rank;
+    std::uint32_t staged[tile_size];  // digits, then the values read back, in slot order
+  } sm;
+  __shared__ unsigned base[digits];
+  const tile_span s = tile_at<Level>(layout, blockIdx.x);
+  if (!s.live) return;
+  std::uint32_t key[tile_items];
+  load_tile(src, s, key);
+  int slot[tile_items], digit_start;
+  rank_tile<Level>(sm.rank, s, key, slot, digit_start);
+  load_digit_bases<Level>(s, offsets, digit_start, base);
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) sm.staged[slot[j]] = digit_of<Level>{s.shift}.Digit(key[j]);
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) {
+    const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
+    if (o < s.valid) sm.staged[o] = from[base[sm.staged[o]] + o];  // each slot read and written by one thread
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) {
+    const unsigned o = striped_offset(j);
+    if (o < s.valid) sink(s, s.base + o, key[j], sm.staged[slot[j]]);
+  }
+}
+
+}  // namespace ordo::detail::cuda_rank::msd

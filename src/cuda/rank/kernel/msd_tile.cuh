@@ -1,0 +1,149 @@
+// The tiles of rank()'s msd_replay variant (see dispatch/msd_replay.cuh):
+// where each tile of a digit pass lies, how it is loaded and how its keys
+// are ranked by digit. The forward passes (msd_scatter_kernel) and the
+// replay (msd_gather_kernel) both go through rank_tile(), so a replayed tile
+// finds every key exactly where its forward pass put it.
+#pragma once
+#include <cub/block/block_radix_rank.cuh>
+
+#include <cstdint>
+
+#include "common/host_device.hpp"
+#include "common/order_bits.hpp"
+
+namespace ordo::detail::cuda_rank::msd {
+
+constexpr int tile_threads = 256;
+constexpr int tile_items = 16;
+constexpr unsigned tile_size = tile_threads * tile_items;  // 4096 keys
+constexpr int digit_bits = 8;
+constexpr unsigned digits = 1u << digit_bits;
+constexpr int window_bits = 2 * digit_bits;
+// The two passes split by a 16-bit window of the order bits, [shift,
+// shift + 16), that starts at the highest bit where keys differ: 2^16
+// buckets, each ranked by one block on its low `shift` bits.
+constexpr unsigned buckets = 1u << window_bits;
+constexpr unsigned bucket_capacity = 8192;  // keys a bucket block holds in shared memory
+constexpr std::uint32_t unranked = 0xFFFFFFFFu;  // NaN under na_option::keep
+
+// or_and: the OR and the AND of all order bits (msd_window_kernel).
+ORDO_HD unsigned window_shift(std::uint32_t or_bits, std::uint32_t and_bits) {
+  const std::uint32_t differ = or_bits ^ and_bits;
+  int top = 0;  // bits up to and including the highest differing one
+  while (top < 32 && (differ >> top) != 0) ++top;
+  return top > window_bits ? unsigned(top - window_bits) : 0u;
+}
+
+template <int Level>
+struct digit_of {
+  static_assert(Level == 1 || Level == 2);
+  unsigned shift;
+  __device__ __forceinline__ std::uint32_t Digit(std::uint32_t key) const {
+    return (key >> (shift + (Level == 1 ? digit_bits : 0))) & (digits - 1);
+  }
+};
+
+// The original keys, mapped to order bits as they are read.
+template <class K>
+struct order_bits_source {
+  const K* keys;
+  bool descending, nan_on_top;
+  __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const {
+    return to_order_bits(keys[i], descending, nan_on_top);
+  }
+};
+
+// Order bits written by pass 1.
+struct bits_source {
+  const std::uint32_t* bits;
+  __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const { return bits[i]; }
+};
+
+// Pass 1 cuts [0, n) into tiles; pass 2 cuts each pass-1 bucket b (keys
+// [starts1[b], starts1[b + 1]) of pass 1's output) into its own tiles, tile
+// numbers first_tile2[b] .. first_tile2[b + 1] - 1.
+struct msd_layout {
+  std::uint64_t n;
+  const std::uint32_t* or_and;  // [2]
+  unsigned tiles1;
+  const unsigned* starts1;      // [digits + 1]
+  const unsigned* first_tile2;  // [digits + 1]
+};
+
+struct tile_span {
+  std::uint64_t base;
+  unsigned valid;  // keys in the tile, the rest padding
+  unsigned bucket;  // pass-1 bucket (pass 2), 0 in pass 1
+  unsigned first, tiles;  // the bucket's tile numbers
+  bool live;
+  unsigned shift;  // of the window
+};
+
+template <int Level>
+__device__ __forceinline__ tile_span tile_at(const msd_layout& l, unsigned t) {
+  tile_span s{};
+  s.shift = window_shift(l.or_and[0], l.or_and[1]);
+  if constexpr (Level == 1) {
+    s.base = std::uint64_t(t) * tile_size;
+    s.live = s.base < l.n;
+    s.valid = s.live ? unsigned(l.n - s.base < tile_size ? l.n - s.base : tile_size) : 0;
+    s.tiles = l.tiles1;
+  } else {
+    s.live = t < l.first_tile2[digits];
+    if (!s.live) return s;
+    unsigned lo = 0, hi = digits - 1;  // the last bucket whose first tile is <= t
+    while (lo < hi) {
+      const unsigned mid = (lo + hi + 1) / 2;
+      if (l.first_tile2[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    s.bucket = lo;
+    s.first = l.first_tile2[lo];
+    s.tiles = l.first_tile2[lo + 1] - s.first;
+    s.base = std::uint64_t(l.starts1[lo]) + std::uint64_t(t - s.first) * tile_size;
+    const std::uint64_t end = l.starts1[lo + 1];
+    s.valid = unsigned(end - s.base < tile_size ? end - s.base : tile_size);
+  }
+  return s;
+}
+
+// Where tile t's count of digit d sits, laid out so that one exclusive scan
+// over all counts gives each (tile, digit) its output offset: digit-major in
+// pass 1; bucket-major, then digit, then tile in pass 2.
+template <int Level>
+__device__ __forceinline__ std::uint64_t count_index(const tile_span& s, unsigned t, unsigned d) {
+  if constexpr (Level == 1) return std::uint64_t(d) * s.tiles + t;
+  else return std::uint64_t(digits) * s.first + std::uint64_t(d) * s.tiles + (t - s.first);
+}
+
+// Warp-striped position of item j of this thread within the tile: the order
+// in which BlockRadixRankMatch ranks equal digits, so the passes are stable.
+__device__ __forceinline__ unsigned striped_offset(int j) {
+  const unsigned warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  return warp * (32 * tile_items) + unsigned(j) * 32 + lane;
+}
+
+// Padding keys are all ones: the last digit, after every real key of it.
+template <class Src>
+__device__ __forceinline__ void load_tile(const Src& src, const tile_span& s, std::uint32_t (&key)[tile_items]) {
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) {
+    const unsigned o = striped_offset(j);
+    key[j] = o < s.valid ? src(s.base + o) : 0xFFFFFFFFu;
+  }
+}
+
+using tile_ranker = cub::BlockRadixRankMatch<tile_threads, digit_bits, false>;
+
+// Each key's slot in the tile ordered by digit (stable), and for thread d the
+// tile's first slot of digit d.
+template <int Level>
+__device__ __forceinline__ void rank_tile(typename tile_ranker::TempStorage& storage, const tile_span& s,
+                                          std::uint32_t (&key)[tile_items], int (&slot)[tile_items],
+                                          int& digit_start) {
+  int prefix[1];
+  tile_ranker(storage).RankKeys(key, slot, digit_of<Level>{s.shift}, prefix);
+  digit_start = prefix[0];
+}
+
+}  // namespace ordo::detail::cuda_rank::msd
