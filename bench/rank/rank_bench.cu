@@ -105,7 +105,9 @@ void bench_method(results& res, const std::vector<K>& host, const ordo::device_b
   b.ms = sort_ms;
   b.copy_floor_ms = floor_ms;
   res.add(b);
-  if constexpr (std::is_same_v<R, std::uint32_t>) *min_ranks = want;
+  if (min_ranks) {
+    if constexpr (std::is_same_v<R, std::uint32_t>) *min_ranks = want;
+  }
 }
 
 }  // namespace
