@@ -1,9 +1,9 @@
 // rank()'s msd_replay variant for 32-bit keys (see rank_unsorted_variant):
 //
-//   0. the OR and AND of all keys place a 16-bit window at the highest bit
-//      where keys differ (bits [16, 32) for random 32-bit keys)
 //   1. pass 1: count and scatter the order bits by the window's top 8 bits
-//      (kernel/msd_pass_kernels.cuh)
+//      (kernel/msd_pass_kernels.cuh). The window is the 16 bits from the
+//      highest bit where keys differ (bits [16, 32) for random 32-bit keys),
+//      found by the OR and AND of all keys while pass 1 counts with a guess.
 //   2. pass 2: count and scatter each pass-1 bucket by the window's low 8 bits
 //   3. rank each of the 2^16 buckets in one block on the bits below the
 //      window (kernel/msd_bucket_kernels.cuh); with none below, every key
@@ -100,10 +100,12 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
 
   const std::uint32_t init[4] = {0, 0, ~0u, 0};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(counters.get(), init, sizeof init, cudaMemcpyHostToDevice, st));
-  msd_window_kernel<<<unsigned(8 * device_sm_count()), 256, 0, st>>>(keys_in, n, counters.get() + 1);
-  ORDO_CUDA_LAUNCH_CHECK("msd_window_kernel");
-  msd_count_kernel<1><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1.get());
+  msd_layout guessing = layout;
+  guessing.or_and = nullptr;
+  msd_count_kernel<1, true><<<tiles1, tile_threads, 0, st>>>(keys_in, guessing, offsets1.get(), counters.get() + 1);
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<1>");
+  msd_recount_kernel<<<unsigned(2 * device_sm_count()), tile_threads, 0, st>>>(keys_in, layout, offsets1.get());
+  ORDO_CUDA_LAUNCH_CHECK("msd_recount_kernel");
   exclusive_sum_in_place(exec, offsets1.get(), std::uint64_t(digits) * tiles1);
   msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.get(), n, tiles1, starts1.get(), first_tile2.get());
   ORDO_CUDA_LAUNCH_CHECK("msd_level1_starts_kernel");
@@ -112,7 +114,7 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
 
   const bits_source pass1_out{bits1.get()};
   ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2.get(), 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
-  msd_count_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.get());
+  msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.get(), nullptr);
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<2>");
   exclusive_sum_in_place(exec, offsets2.get(), std::uint64_t(digits) * tiles2);
   msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2.get(), layout, starts2.get(), counters.get());

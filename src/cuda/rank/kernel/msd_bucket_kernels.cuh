@@ -26,7 +26,8 @@
 
 namespace ordo::detail::cuda_rank::msd {
 
-constexpr int bucket_threads = 256;
+constexpr int bucket_threads = 512;
+constexpr int bucket_items = bucket_capacity / bucket_threads;
 constexpr int sub_bits = 10;
 constexpr unsigned subs = 1u << sub_bits;
 constexpr unsigned sub_limit = 64;
@@ -111,11 +112,20 @@ __global__ void __launch_bounds__(bucket_threads) msd_bucket_count_kernel(bucket
   if (size == 0 || size > bucket_capacity) return;  // the host never runs this path with size > capacity
   const unsigned shift = a.shift > unsigned(sub_bits) ? a.shift - sub_bits : 0;  // low bits to sub-bucket
   for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) count[i] = 0;
+  std::uint32_t key[bucket_items];  // every load in flight at once
+#pragma unroll
+  for (int j = 0; j < bucket_items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
+    key[j] = i < size ? a.bits[begin + i] & low_mask(a) : 0u;
+  }
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
-    const std::uint32_t k = a.bits[begin + i] & low_mask(a);
-    low[i] = std::uint16_t(k);
-    atomicAdd(&count[k >> shift], 1u);
+#pragma unroll
+  for (int j = 0; j < bucket_items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
+    if (i < size) {
+      low[i] = std::uint16_t(key[j]);
+      atomicAdd(&count[key[j] >> shift], 1u);
+    }
   }
   __syncthreads();
   bool over = false;
@@ -126,9 +136,10 @@ __global__ void __launch_bounds__(bucket_threads) msd_bucket_count_kernel(bucket
   }
   for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) cursor[i] = count[i];
   __syncthreads();
-  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
-    const std::uint32_t k = low[i];
-    words[atomicAdd(&cursor[k >> shift], 1u)] = (k << 16) | i;
+#pragma unroll
+  for (int j = 0; j < bucket_items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
+    if (i < size) words[atomicAdd(&cursor[key[j] >> shift], 1u)] = (key[j] << 16) | i;
   }
   __syncthreads();
   const bool dense = a.method == rank_method::dense;

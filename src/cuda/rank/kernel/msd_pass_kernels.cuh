@@ -10,36 +10,78 @@
 
 namespace ordo::detail::cuda_rank::msd {
 
-// or_and[0] |= every key, or_and[1] &= every key (or_and starts as 0, ~0).
-template <class Src>
-__global__ void __launch_bounds__(256) msd_window_kernel(Src src, std::uint64_t n, std::uint32_t* or_and) {
-  std::uint32_t o = 0, a = ~0u;
-  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
-       i += std::uint64_t(gridDim.x) * blockDim.x) {
-    const std::uint32_t k = src(i);
-    o |= k;
-    a &= k;
-  }
-  o = __reduce_or_sync(0xFFFFFFFFu, o);
-  a = __reduce_and_sync(0xFFFFFFFFu, a);
-  if (threadIdx.x % 32 == 0) {
-    atomicOr(or_and, o);
-    atomicAnd(or_and + 1, a);
-  }
+// hist[d] = how many of the tile's keys have digit d; all loads issued
+// before the first atomic.
+template <int Level>
+__device__ __forceinline__ void count_tile(const std::uint32_t (&key)[tile_items], const tile_span& s,
+                                           unsigned* hist) {
+  hist[threadIdx.x] = 0;
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j)
+    if (striped_offset(j) < s.valid) atomicAdd(&hist[digit_of<Level>{s.shift}.Digit(key[j])], 1u);
+  __syncthreads();
 }
 
 // counts[count_index(tile, d)] = how many of the tile's keys have digit d.
-template <int Level, class Src>
-__global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_layout layout, unsigned* counts) {
+// Pass 1 (Guess, layout.or_and null): with the guessed window, and finds
+// or_and[0] |= every key,
+// or_and[1] &= every key (they start as 0 and ~0).
+template <int Level, bool Guess, class Src>
+__global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_layout layout, unsigned* counts,
+                                                                 std::uint32_t* or_and) {
+  static_assert(!Guess || Level == 1);
   __shared__ unsigned hist[digits];
-  const tile_span s = tile_at<Level>(layout, blockIdx.x);
+  __shared__ std::uint32_t block_or, block_and;
+  tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  hist[threadIdx.x] = 0;
-  __syncthreads();
-  for (unsigned i = threadIdx.x; i < s.valid; i += tile_threads)
-    atomicAdd(&hist[digit_of<Level>{s.shift}.Digit(src(s.base + i))], 1u);
-  __syncthreads();
+  std::uint32_t key[tile_items];
+  load_tile(src, s, key);
+  if constexpr (Guess) {
+    std::uint32_t o = 0, a = ~0u;
+#pragma unroll
+    for (int j = 0; j < tile_items; ++j) {
+      if (striped_offset(j) < s.valid) {
+        o |= key[j];
+        a &= key[j];
+      }
+    }
+    o = __reduce_or_sync(0xFFFFFFFFu, o);
+    a = __reduce_and_sync(0xFFFFFFFFu, a);
+    if (threadIdx.x == 0) {
+      block_or = 0;
+      block_and = ~0u;
+    }
+    __syncthreads();
+    if (threadIdx.x % 32 == 0) {
+      atomicOr(&block_or, o);
+      atomicAnd(&block_and, a);
+    }
+  }
+  count_tile<Level>(key, s, hist);
   counts[count_index<Level>(s, blockIdx.x, threadIdx.x)] = hist[threadIdx.x];
+  if constexpr (Guess) {
+    if (threadIdx.x == 0) {
+      atomicOr(or_and, block_or);
+      atomicAnd(or_and + 1, block_and);
+    }
+  }
+}
+
+// Pass 1 again with the real window, if the guess was wrong (keys that all
+// agree in the top bit); otherwise each block returns at once.
+template <class Src>
+__global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_layout layout, unsigned* counts) {
+  __shared__ unsigned hist[digits];
+  if (window_shift(layout.or_and[0], layout.or_and[1]) == guessed_shift) return;
+  for (unsigned t = blockIdx.x; t < layout.tiles1; t += gridDim.x) {
+    const tile_span s = tile_at<1>(layout, t);
+    std::uint32_t key[tile_items];
+    load_tile(src, s, key);
+    count_tile<1>(key, s, hist);
+    counts[count_index<1>(s, t, threadIdx.x)] = hist[threadIdx.x];
+    __syncthreads();  // hist is zeroed for the next tile
+  }
 }
 
 // After the pass-1 scan: starts1[b] (the offset of digit b in tile 0) and
@@ -94,7 +136,7 @@ __device__ __forceinline__ void load_digit_bases(const tile_span& s, const unsig
 // Forward pass: each key to its bucket, staged in digit order in shared
 // memory so that the stores of one digit are contiguous.
 template <int Level, class Src>
-__global__ void __launch_bounds__(tile_threads) msd_scatter_kernel(Src src, msd_layout layout,
+__global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, msd_layout layout,
                                                                    const unsigned* offsets, std::uint32_t* out) {
   __shared__ union {
     typename tile_ranker::TempStorage rank;
@@ -126,7 +168,7 @@ __global__ void __launch_bounds__(tile_threads) msd_scatter_kernel(Src src, msd_
 // forward pass's key left at the destination (`from`) and hands it to
 // `sink` at the key's own position.
 template <int Level, class Src, class Sink>
-__global__ void __launch_bounds__(tile_threads) msd_gather_kernel(Src src, msd_layout layout,
+__global__ void __launch_bounds__(tile_threads, 3) msd_gather_kernel(Src src, msd_layout layout,
                                                                   const unsigned* offsets,
                                                                   const std::uint32_t* from, Sink sink) {
   __shared__ union {
@@ -145,11 +187,14 @@ __global__ void __launch_bounds__(tile_threads) msd_gather_kernel(Src src, msd_l
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) sm.staged[slot[j]] = digit_of<Level>{s.shift}.Digit(key[j]);
   __syncthreads();
+  std::uint32_t v[tile_items];  // every load in flight before the first store
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
-    if (o < s.valid) sm.staged[o] = from[base[sm.staged[o]] + o];  // each slot read and written by one thread
+    v[j] = o < s.valid ? from[base[sm.staged[o]] + o] : 0u;
   }
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) sm.staged[threadIdx.x + unsigned(j) * tile_threads] = v[j];  // own slots only
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {

@@ -34,6 +34,10 @@ ORDO_HD unsigned window_shift(std::uint32_t or_bits, std::uint32_t and_bits) {
   return top > window_bits ? unsigned(top - window_bits) : 0u;
 }
 
+// Pass 1 counts before the window is known, guessing it at the top bits
+// (right for any keys that differ in the top bit, random ones included).
+constexpr unsigned guessed_shift = 32 - window_bits;
+
 template <int Level>
 struct digit_of {
   static_assert(Level == 1 || Level == 2);
@@ -64,7 +68,7 @@ struct bits_source {
 // numbers first_tile2[b] .. first_tile2[b + 1] - 1.
 struct msd_layout {
   std::uint64_t n;
-  const std::uint32_t* or_and;  // [2]
+  const std::uint32_t* or_and;  // [2]; null while they are being found (the window is guessed then)
   unsigned tiles1;
   const unsigned* starts1;      // [digits + 1]
   const unsigned* first_tile2;  // [digits + 1]
@@ -82,7 +86,7 @@ struct tile_span {
 template <int Level>
 __device__ __forceinline__ tile_span tile_at(const msd_layout& l, unsigned t) {
   tile_span s{};
-  s.shift = window_shift(l.or_and[0], l.or_and[1]);
+  s.shift = l.or_and ? window_shift(l.or_and[0], l.or_and[1]) : guessed_shift;
   if constexpr (Level == 1) {
     s.base = std::uint64_t(t) * tile_size;
     s.live = s.base < l.n;
