@@ -7,7 +7,7 @@
 // sub_bits bits, into sub-buckets in shared memory (an atomic slot each,
 // order within a sub-bucket irrelevant), and each key counts the keys of
 // its sub-bucket below it, equal to it, and equal but before it: with
-// uniform keys about 4 each at n = 2^28. A bucket with a sub-bucket over
+// uniform keys about 1 other key each at n = 2^28. A bucket with a sub-bucket over
 // sub_limit keys (many ties) goes to msd_bucket_sort_kernel instead, which
 // radix-sorts (key, position) words in shared memory and binary-searches.
 //
@@ -28,7 +28,7 @@ namespace ordo::detail::cuda_rank::msd {
 
 constexpr int bucket_threads = 512;
 constexpr int bucket_items = bucket_capacity / bucket_threads;
-constexpr int sub_bits = 10;
+constexpr int sub_bits = 12;
 constexpr unsigned subs = 1u << sub_bits;
 constexpr unsigned sub_limit = 64;
 constexpr int sort_threads = 512;
@@ -64,7 +64,7 @@ __device__ __forceinline__ std::uint32_t rank_value(rank_method m, std::uint32_t
   return first;
 }
 
-// Exclusive scan of subs counters in place, 4 per thread; returns the total.
+// Exclusive scan of subs counters in place, 8 per thread; returns the total.
 // The counts themselves go to `width` and `over` says if one passed
 // sub_limit, where asked.
 template <class Scan>
