@@ -67,8 +67,8 @@ void bench_method(results& res, const std::vector<K>& host, const ordo::device_b
   nlohmann::json params{{"method", ordo::to_string(method)}, {"distinct", "uniform int32"}};
   // floor: keys read, ranks written
   const double floor_ms = copy_floor_ms(n * (sizeof(K) + sizeof(R)), opt.reps);
-  // msd_replay is what automatic picks for int32 keys from 2^22 to 3 * 2^27.
-  const bool msd_default = n > (std::uint64_t(1) << 22) && n <= (std::uint64_t(3) << 27);
+  // msd_replay is what automatic picks for int32 keys above 2^25, to 3 * 2^27.
+  const bool msd_default = n > (std::uint64_t(1) << 25) && n <= (std::uint64_t(3) << 27);
   for (auto variant : {ordo::rank_unsorted_variant::msd_replay, ordo::rank_unsorted_variant::sort_back}) {
     ordo::rank_options o{method, true, ordo::na_option::keep, false, variant};
     auto run = [&] { ordo::rank(ordo::cuda{}, keys.span(), ranks.span(), o); };

@@ -80,6 +80,7 @@ enum class rank_unsorted_variant {
   // backwards to carry the ranks home; no index is sorted. Falls back to
   // sort_back when a 16-bit key prefix holds more than 8192 keys (one small
   // device-to-host copy decides), for 64-bit keys and for n >= 2^31.
+  // automatic picks it for 32-bit keys with 2^25 < n <= 3 * 2^27.
   msd_replay,
 };
 
