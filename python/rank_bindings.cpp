@@ -9,12 +9,13 @@ namespace ordo_py {
 namespace {
 
 py::object rank_py(const py::object& x, const std::string& method, bool ascending, const std::string& na_option,
-                   bool pct) {
+                   bool pct, const std::string& variant) {
   ordo::rank_options opt;
   opt.method = ordo::parse_rank_method(method.c_str());
   opt.ascending = ascending;
   opt.na = ordo::parse_na_option(na_option.c_str());
   opt.pct = pct;
+  opt.variant = ordo::parse_rank_unsorted_variant(variant.c_str());
   const array a = get_array(x, "rank");
   result r = empty_like(a, a.n, key_kind::f64);
   visit_key(a.kind, [&]<class Key>() {
@@ -59,7 +60,7 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
 
 void add_rank(py::module_& m) {
   m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
-        py::arg("na_option") = "keep", py::arg("pct") = false,
+        py::arg("na_option") = "keep", py::arg("pct") = false, py::arg("variant") = "auto",
         R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
 
 Parameters
@@ -73,6 +74,9 @@ na_option : {"keep", "top", "bottom"}
     "keep" gives NaN keys a NaN rank; "top"/"bottom" rank them first/last.
 pct : bool
     Divide by the number of ranked keys (dense: by the largest rank).
+variant : {"auto", "sort_back", "msd_replay"}
+    The GPU implementation, selectable so it can be measured; the CPU has one.
+    msd_replay applies to 32-bit keys and falls back to sort_back elsewhere.
 
 Returns
 -------

@@ -25,6 +25,16 @@ def test_rank(xp, method):
     np.testing.assert_allclose(got, want, rtol=1e-12)
 
 
+@pytest.mark.parametrize("variant", ["sort_back", "msd_replay"])
+def test_rank_variants(xp, variant):
+    x = data(60000, 3, np.float32, 2000)
+    x[::17] = np.nan
+    want = pd.Series(x).rank(method="dense").to_numpy()
+    np.testing.assert_array_equal(xp.get(ordo.rank(xp.put(x), method="dense", variant=variant)), want)
+    with pytest.raises(ValueError, match="unknown rank\\(\\) variant"):
+        ordo.rank(xp.put(x), variant="hybrid")
+
+
 @pytest.mark.parametrize("method", ["min", "max", "dense", "ordinal", "average"])
 def test_rank_sorted(xp, method):
     x = np.sort(data(70000, 2, np.int32, 900))

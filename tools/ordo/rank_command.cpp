@@ -55,14 +55,15 @@ plan make_plan(const rank_args& a) {
       bad_option(std::string(*a.na_opt ? "--na" : "--pct") +
                  " does not apply to --sorted: rank_sorted takes NaN keys where they are sorted "
                  "(last ascending, first descending) and has no pct; drop --sorted to rank like pandas");
-  } else if (*a.variant_opt || *a.no_validate_opt) {
-    bad_option(std::string(*a.variant_opt ? "--variant" : "--no-validate") + " applies to --sorted only");
+  } else if (*a.no_validate_opt) {
+    bad_option("--no-validate applies to --sorted only");
   }
   const rank_method m = a.method.empty() ? (a.sorted ? rank_method::min : rank_method::average)
                                          : parse_rank_method(a.method.c_str());
-  p.unsorted = {m, !a.descending, parse_na_option(a.na.c_str()), a.pct};
+  p.unsorted = {m, !a.descending, parse_na_option(a.na.c_str()), a.pct,
+                a.sorted ? rank_unsorted_variant::automatic : parse_rank_unsorted_variant(a.variant.c_str())};
   p.presorted = {m, a.descending ? sort_order::descending : sort_order::ascending,
-                 parse_rank_variant(a.variant.c_str()), !a.no_validate};
+                 a.sorted ? parse_rank_variant(a.variant.c_str()) : rank_variant::automatic, !a.no_validate};
 
   if (!a.rank_type.empty()) {
     p.rank_type = io::parse_dtype(a.rank_type, "--rank-type");
@@ -192,7 +193,8 @@ void add_rank_command(CLI::App& app) {
   cmd->add_flag("--sorted", a->sorted, "the keys are already sorted: rank them with rank_sorted");
   a->no_validate_opt =
       cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
-  a->variant_opt = cmd->add_option("--variant", a->variant, "with --sorted: the rank_sorted implementation (default auto)");
+  a->variant_opt = cmd->add_option("--variant", a->variant, "the implementation (default auto): with --sorted, a rank_sorted variant; "
+                                   "without, sort_back or msd_replay (GPU)");
   add_device_options(cmd, a->device, a->threads);
   cmd->add_option("--dtype", a->dtype,
                   "key type: int32, uint32, int64, uint64, float32 or float64; needed for raw input, "
