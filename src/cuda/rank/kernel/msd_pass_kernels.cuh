@@ -125,12 +125,28 @@ __global__ void __launch_bounds__(digits) msd_level2_starts_kernel(const unsigne
   if (size > bucket_capacity) atomicMax(largest, size);
 }
 
-// Per tile: thread d's digit base, so that slot s of digit d goes to
-// base[d] + s.
-template <int Level>
-__device__ __forceinline__ void load_digit_bases(const tile_span& s, const unsigned* offsets, int digit_start,
-                                                 unsigned* base) {
-  base[threadIdx.x] = offsets[count_index<Level>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
+// Shared memory of a scatter or gather tile: the ranking's scratch, then
+// one word per slot; base[d] + o is where slot o (of digit d) lies in the
+// pass's output.
+struct pass_shared {
+  union {
+    typename tile_ranker::TempStorage rank;
+    std::uint32_t slots[tile_size];
+  };
+  unsigned base[digits];
+};
+
+// Loads tile s, ranks its keys by digit and fills sm.base; ends with a
+// barrier, after which sm.slots is free.
+template <int Level, class Src>
+__device__ __forceinline__ void load_and_place(const Src& src, const tile_span& s, const unsigned* offsets,
+                                               pass_shared& sm, std::uint32_t (&key)[tile_items],
+                                               int (&slot)[tile_items]) {
+  load_tile(src, s, key);
+  int digit_start;
+  rank_tile<Level>(sm.rank, s, key, slot, digit_start);
+  sm.base[threadIdx.x] = offsets[count_index<Level>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
+  __syncthreads();
 }
 
 // Forward pass: each key to its bucket, staged in digit order in shared
@@ -138,28 +154,21 @@ __device__ __forceinline__ void load_digit_bases(const tile_span& s, const unsig
 template <int Level, class Src>
 __global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, msd_layout layout,
                                                                    const unsigned* offsets, std::uint32_t* out) {
-  __shared__ union {
-    typename tile_ranker::TempStorage rank;
-    std::uint32_t keys[tile_size];
-  } sm;
-  __shared__ unsigned base[digits];
+  __shared__ pass_shared sm;
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
   std::uint32_t key[tile_items];
-  load_tile(src, s, key);
-  int slot[tile_items], digit_start;
-  rank_tile<Level>(sm.rank, s, key, slot, digit_start);
-  load_digit_bases<Level>(s, offsets, digit_start, base);
-  __syncthreads();
+  int slot[tile_items];
+  load_and_place<Level>(src, s, offsets, sm, key, slot);
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) sm.keys[slot[j]] = key[j];
+  for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = key[j];
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
     if (o < s.valid) {
-      const std::uint32_t k = sm.keys[o];
-      out[base[digit_of<Level>{s.shift}.Digit(k)] + o] = k;
+      const std::uint32_t k = sm.slots[o];
+      out[sm.base[digit_of<Level>{s.shift}.Digit(k)] + o] = k;
     }
   }
 }
@@ -171,35 +180,28 @@ template <int Level, class Src, class Sink>
 __global__ void __launch_bounds__(tile_threads, 3) msd_gather_kernel(Src src, msd_layout layout,
                                                                   const unsigned* offsets,
                                                                   const std::uint32_t* from, Sink sink) {
-  __shared__ union {
-    typename tile_ranker::TempStorage rank;
-    std::uint32_t staged[tile_size];  // digits, then the values read back, in slot order
-  } sm;
-  __shared__ unsigned base[digits];
+  __shared__ pass_shared sm;  // slots: digits, then the values read back
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
   std::uint32_t key[tile_items];
-  load_tile(src, s, key);
-  int slot[tile_items], digit_start;
-  rank_tile<Level>(sm.rank, s, key, slot, digit_start);
-  load_digit_bases<Level>(s, offsets, digit_start, base);
-  __syncthreads();
+  int slot[tile_items];
+  load_and_place<Level>(src, s, offsets, sm, key, slot);
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) sm.staged[slot[j]] = digit_of<Level>{s.shift}.Digit(key[j]);
+  for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = digit_of<Level>{s.shift}.Digit(key[j]);
   __syncthreads();
   std::uint32_t v[tile_items];  // every load in flight before the first store
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
-    v[j] = o < s.valid ? from[base[sm.staged[o]] + o] : 0u;
+    v[j] = o < s.valid ? from[sm.base[sm.slots[o]] + o] : 0u;
   }
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) sm.staged[threadIdx.x + unsigned(j) * tile_threads] = v[j];  // own slots only
+  for (int j = 0; j < tile_items; ++j) sm.slots[threadIdx.x + unsigned(j) * tile_threads] = v[j];  // own slots only
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = striped_offset(j);
-    if (o < s.valid) sink(s, s.base + o, key[j], sm.staged[slot[j]]);
+    if (o < s.valid) sink(s, s.base + o, key[j], sm.slots[slot[j]]);
   }
 }
 
