@@ -7,6 +7,8 @@
 //   smem-merge block bins (Fig. 10): N = warps x 32 x P
 //   radix tiles (segsort_path::radix_tiles, not in the paper): one block of
 //     THREADS x ITEMS = N per segment sorts it by LSD radix in shared memory
+//   warp bucket (the 128 bin's default): one warp per segment of up to 32 x
+//     ITEMS, one pass by the top differing bits and counting in the buckets
 // Each candidate's output is checked (segments sorted, values = the stable
 // source positions). The winners per N are what dispatch/policies.cuh should
 // hold; JSON: <out>/segsort_probe.json. A separate program (not built by
@@ -116,6 +118,21 @@ struct probe {
                (SLOTS > 1 ? " slots=" + std::to_string(SLOTS) : std::string()),
            {{"bin", "radix"}, {"threads", THREADS}, {"items", ITEMS}, {"slots", SLOTS}}, ms);
   }
+  // The warp bucket sort (warp/warp_bucket_sort.cuh): WARPS segments per block, one per warp.
+  template <int ITEMS, int WARPS>
+  void warp_bucket(u64 len) {
+    const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
+                               seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
+                               seg::key_kind::unsigned_int, false, false, false};
+    const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
+    cudaMemset(data.k_out.data(), 0, data.n * 4);
+    const unsigned blocks = unsigned((d.count + WARPS - 1) / WARPS);
+    const double ms = median_ms(
+        [&] { seg::warp_bucket_bin_kernel<u32, ITEMS, WARPS, true><<<blocks, WARPS * 32>>>(io, d, data.list.data(), d.count); },
+        reps);
+    record(len, "warp bucket items=" + std::to_string(ITEMS) + " warps=" + std::to_string(WARPS),
+           {{"bin", "warp_bucket"}, {"items", ITEMS}, {"warps", WARPS}}, ms);
+  }
   template <int W, int P>
   void block(u64 len) {
     run<seg::block_bin<W, P>>(len, ordo::segsort_write::automatic, {{"bin", "block"}, {"warps", W}, {"P", P}});
@@ -150,6 +167,7 @@ int main(int argc, char** argv) {
     p.warp<32, 16>(512), p.block<2, 8>(512), p.block<4, 4>(512), p.block<8, 2>(512);
     p.block<2, 16>(1024), p.block<4, 8>(1024), p.block<8, 4>(1024), p.block<16, 2>(1024);
     p.block<4, 16>(2048), p.block<8, 8>(2048), p.block<16, 4>(2048);
+    p.warp_bucket<2, 4>(64), p.warp_bucket<4, 2>(128), p.warp_bucket<4, 4>(128), p.warp_bucket<4, 8>(128);
     p.radix<32, 8, 2>(128), p.radix<64, 8, 4>(128), p.radix<32, 8>(256), p.radix<64, 4>(256), p.radix<64, 8, 2>(256);
     p.radix<32, 16>(512), p.radix<64, 8>(512), p.radix<128, 4>(512);
     p.radix<64, 16>(1024), p.radix<128, 8>(1024), p.radix<256, 4>(1024);

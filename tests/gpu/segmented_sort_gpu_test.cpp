@@ -126,6 +126,29 @@ TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subse
                                                   ordo::segsort_path::radix_tiles);
 }
 
+// The 128 bin's warp bucket sort (warp/warp_bucket_sort.cuh) against its
+// limit: segments of 128 whose bucket 0 holds 15, 16 or 17 keys (17 takes
+// the LSD passes: 5 for 32-bit codes, 10 for 64-bit), with ties among them;
+// then segments of 96, 80 and 65 (the lower 3/4, 3 keys a lane) with the
+// crowd wherever it falls; few distinct keys (one crowded bucket, the
+// passes) and all-equal keys (no pass at all), in place.
+TEST(SegsortGpu, SmallWarpBucketLimit) {  // in the compute-sanitizer subset
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  std::vector<std::uint64_t> lens(24, 128);
+  for (std::uint64_t len : {96, 80, 65})
+    for (int i = 0; i < 5; ++i) lens.push_back(len);
+  const auto s = offsets_shape("crowded_warp", lens);
+  check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s, "crowded_warp", false, false, 81);
+  check_segsort_pairs<device_space, std::uint64_t, std::uint64_t>(sp, s, "crowded_warp", true, true, 82);
+  check_segsort_keys<device_space, std::uint32_t>(sp, s, "crowded_warp", false, false, 83);
+  check_segsort_keys<device_space, std::uint64_t>(sp, s, "crowded_warp", true, false, 84);
+  check_segsort_pairs<device_space, std::int32_t, std::uint32_t>(sp, s, "few_distinct", false, true, 85);
+  check_segsort_keys<device_space, float>(sp, s, "nans_zeros", true, true, 86);
+  check_segsort_keys<device_space, std::int64_t>(sp, s, "all_equal", false, true, 87);
+  check_segsort_pairs<device_space, double, std::uint64_t>(sp, s, "signed_zeros", false, false, 88);
+}
+
 // The grid bin's bucket sort (tile_bucket_sort, 12-bit digits) against its
 // limit: segments of 8192 whose bucket 0 holds 63, 64 or 65 keys (65 takes the
 // LSD passes), with ties among them, and segments of 4096 and 2500 (some with

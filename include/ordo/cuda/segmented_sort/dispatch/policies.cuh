@@ -117,6 +117,10 @@ struct short_tile_policy {
 // 3/4 (the same threads, 3/4 of the items; bin_of in kernel/bin_kernels.cuh).
 struct radix_tile_policy {
   static constexpr int min_bin_n = 128;
+  // Bins up to this n take the warp bucket sort (warp/warp_bucket_sort.cuh:
+  // one warp per segment, 32 x n/32, warp_bucket_warps warps per block) in
+  // place of the slotted tiles; 0 keeps the tiles.
+  static constexpr int warp_bucket_max_n = 128, warp_bucket_warps = 4;
   // Tiles of at least this many (one segment each) sort by the wide bucket
   // sort (tile_bucket_sort, 2^(log2 T - 1) buckets) before tile_radix_sort's
   // 8-bit bucket pass and LSD passes, which remain its fallback. H100, 2^28
@@ -146,8 +150,10 @@ struct radix_tile_policy {
   static std::string describe() {
     std::string s = "radix tiles:";
     for (int n = min_bin_n; n <= 2048; n *= 2)
-      s += " " + std::to_string(n) + ": " + std::to_string(slots(n)) + " x " + std::to_string(bin_threads(n)) + " x " +
-           std::to_string(n * slots(n) / bin_threads(n)) + ";";
+      s += " " + std::to_string(n) + ": " +
+           (n <= warp_bucket_max_n ? "a warp per segment, " + std::to_string(warp_bucket_warps) + " per block;"
+                                   : std::to_string(slots(n)) + " x " + std::to_string(bin_threads(n)) + " x " +
+                                         std::to_string(n * slots(n) / bin_threads(n)) + ";");
     return s + " grid segments of up to " + std::to_string(grid_threads * grid_items) + " by " +
            std::to_string(grid_threads) + " threads (12-bit buckets), up to 2^24 partitioned into sub-buckets of about " +
            std::to_string(partition_avg) + ", longer ones in chunk groups of " +

@@ -25,6 +25,7 @@
 #include "ordo/cuda/segmented_sort/kernel/reg_sort_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/warp_bucket_kernels.cuh"
 #include "ordo/segmented_sort.hpp"
 
 namespace ordo::detail::segsort {
@@ -54,6 +55,13 @@ void launch_radix_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& 
   ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");
 }
 
+template <int ITEMS, int WARPS, bool POS, class K>
+void launch_warp_bucket_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const u32* list, u64 count) {
+  if (count == 0) return;
+  warp_bucket_bin_kernel<K, ITEMS, WARPS, POS><<<ceil_blocks(count, WARPS), WARPS * 32, 0, s>>>(io, d, list, count);
+  ORDO_CUDA_LAUNCH_CHECK("warp_bucket_bin_kernel");
+}
+
 // low_list / low_count: the bin's lower part (len <= 3/4 of Bin::n), split
 // off by the binning when radix tiles sort the bin.
 template <class Bin, bool POS, class IO>
@@ -61,12 +69,18 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
                 bool radix, const u32* low_list = nullptr, u64 low_count = 0) {
   using K = typename IO::key_t;
   if constexpr (is_code_io<IO> && Bin::n >= radix_tile_policy::min_bin_n) {
-    if (radix) {  // the bins by block radix sorts, the lower part in 3/4 of the tile
-      using P = radix_tile_policy;
-      constexpr int slots = P::slots(Bin::n), threads = P::bin_threads(Bin::n), items = Bin::n * slots / threads;
-      static_assert(items % 4 == 0, "the lower part's tile is 3/4 of the bin's");
-      launch_radix_bin<threads, items, POS, slots>(s, io, d, list, count);
-      launch_radix_bin<threads, items / 4 * 3, POS, slots>(s, io, d, low_list, low_count);
+    if (radix) {
+      if constexpr (Bin::n <= radix_tile_policy::warp_bucket_max_n) {  // a warp per segment
+        constexpr int items = Bin::n / 32, W = radix_tile_policy::warp_bucket_warps;
+        launch_warp_bucket_bin<items, W, POS>(s, io, d, list, count);
+        launch_warp_bucket_bin<items / 4 * 3, W, POS>(s, io, d, low_list, low_count);
+      } else {  // block radix sorts, the lower part in 3/4 of the tile
+        using P = radix_tile_policy;
+        constexpr int slots = P::slots(Bin::n), threads = P::bin_threads(Bin::n), items = Bin::n * slots / threads;
+        static_assert(items % 4 == 0, "the lower part's tile is 3/4 of the bin's");
+        launch_radix_bin<threads, items, POS, slots>(s, io, d, list, count);
+        launch_radix_bin<threads, items / 4 * 3, POS, slots>(s, io, d, low_list, low_count);
+      }
       return;
     }
   }

@@ -1,0 +1,25 @@
+// Kernel scope: the 128 bin under segsort_path::radix_tiles (built-in
+// orders): WARPS warps per block, each sorting one segment of up to
+// 32 * ITEMS elements by warp/warp_bucket_sort.cuh. No block barrier, so a
+// warp that finishes early leaves its block's others running.
+#pragma once
+#include <cstdint>
+
+#include "ordo/cuda/segmented_sort/warp/warp_bucket_sort.cuh"
+#include "ordo/detail/segment_desc.hpp"
+
+namespace ordo::detail::segsort {
+
+template <class Code, int ITEMS, int WARPS, bool POS>
+__global__ void __launch_bounds__(WARPS * 32)
+    warp_bucket_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
+  using sorter = warp_bucket_sort<Code, ITEMS, POS>;
+  __shared__ typename sorter::storage s[WARPS];
+  const int w = int(threadIdx.x / 32);
+  const u64 k = u64(blockIdx.x) * WARPS + u64(w);
+  if (k >= count) return;  // the whole warp: nothing below waits on the block
+  const segment_range r = d[segs[k]];
+  sorter::sort(s[w], io, r.begin, int(r.end - r.begin));
+}
+
+}  // namespace ordo::detail::segsort
