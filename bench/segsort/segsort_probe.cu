@@ -119,7 +119,7 @@ struct probe {
            {{"bin", "radix"}, {"threads", THREADS}, {"items", ITEMS}, {"slots", SLOTS}}, ms);
   }
   // The warp bucket sort (warp/warp_bucket_sort.cuh): WARPS segments per block, one per warp.
-  template <int ITEMS, int WARPS>
+  template <int ITEMS, int WARPS, int MIN_BLOCKS = 0>
   void warp_bucket(u64 len) {
     const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
                                seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
@@ -128,10 +128,12 @@ struct probe {
     cudaMemset(data.k_out.data(), 0, data.n * 4);
     const unsigned blocks = unsigned((d.count + WARPS - 1) / WARPS);
     const double ms = median_ms(
-        [&] { seg::warp_bucket_bin_kernel<u32, ITEMS, WARPS, true><<<blocks, WARPS * 32>>>(io, d, data.list.data(), d.count); },
+        [&] { seg::warp_bucket_bin_kernel<u32, ITEMS, WARPS, true, MIN_BLOCKS><<<blocks, WARPS * 32>>>(io, d, data.list.data(), d.count); },
         reps);
-    record(len, "warp bucket items=" + std::to_string(ITEMS) + " warps=" + std::to_string(WARPS),
-           {{"bin", "warp_bucket"}, {"items", ITEMS}, {"warps", WARPS}}, ms);
+    record(len,
+           "warp bucket items=" + std::to_string(ITEMS) + " warps=" + std::to_string(WARPS) +
+               (MIN_BLOCKS ? " min_blocks=" + std::to_string(MIN_BLOCKS) : std::string()),
+           {{"bin", "warp_bucket"}, {"items", ITEMS}, {"warps", WARPS}, {"min_blocks", MIN_BLOCKS}}, ms);
   }
   template <int W, int P>
   void block(u64 len) {
@@ -168,6 +170,7 @@ int main(int argc, char** argv) {
     p.block<2, 16>(1024), p.block<4, 8>(1024), p.block<8, 4>(1024), p.block<16, 2>(1024);
     p.block<4, 16>(2048), p.block<8, 8>(2048), p.block<16, 4>(2048);
     p.warp_bucket<2, 4>(64), p.warp_bucket<4, 2>(128), p.warp_bucket<4, 4>(128), p.warp_bucket<4, 8>(128);
+    p.warp_bucket<4, 4, 12>(128), p.warp_bucket<4, 8, 6>(128), p.warp_bucket<4, 4, 10>(128);
     p.radix<32, 8, 2>(128), p.radix<64, 8, 4>(128), p.radix<32, 8>(256), p.radix<64, 4>(256), p.radix<64, 8, 2>(256);
     p.radix<32, 16>(512), p.radix<64, 8>(512), p.radix<128, 4>(512);
     p.radix<64, 16>(1024), p.radix<128, 8>(1024), p.radix<256, 4>(1024);

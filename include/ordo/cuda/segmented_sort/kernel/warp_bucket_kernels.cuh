@@ -10,8 +10,9 @@
 
 namespace ordo::detail::segsort {
 
-template <class Code, int ITEMS, int WARPS, bool POS>
-__global__ void __launch_bounds__(WARPS * 32)
+// MIN_BLOCKS: blocks per SM the registers must allow (0: no bound).
+template <class Code, int ITEMS, int WARPS, bool POS, int MIN_BLOCKS = 0>
+__global__ void __launch_bounds__(WARPS * 32, MIN_BLOCKS)
     warp_bucket_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
   using sorter = warp_bucket_sort<Code, ITEMS, POS>;
   __shared__ typename sorter::storage s[WARPS];

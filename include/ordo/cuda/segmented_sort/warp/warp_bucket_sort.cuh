@@ -58,19 +58,28 @@ struct warp_bucket_sort {
   static constexpr int BUCKETS = 1 << DIGIT_BITS;
   static constexpr int PER_LANE = BUCKETS / 32;  // bucket counters each lane scans
   static constexpr int max_bucket = 16;           // counting reads at most this many codes per element
+  // 32-bit codes carry their position in one 64-bit word: one read and one
+  // compare per code counted, ties by position.
+  static constexpr bool PACKED = sizeof(Code) == 4;
   static_assert(ITEMS >= 1 && ITEMS <= 4, "a warp sorts up to 128 elements");
 
   struct storage {
     u32 start[BUCKETS + 1];  // digit counts, then where each bucket starts (and N)
     union {
       struct {
-        Code code[N];  // the codes by bucket (fast path) or after each LSD pass
+        union {
+          Code code[N];  // the codes by bucket (fast path) or after each LSD pass
+          u64 packed[N];  // PACKED: code << 8 | position, by bucket (fast path)
+        };
         std::uint8_t pos[N];
         std::uint8_t place[N];  // LSD: each position's place
       } in;
       struct {
         Code key[N];  // the raw keys and values at their places
-        u64 value[N];
+        union {
+          u64 value[N];
+          u32 value32[N];  // 4-byte values
+        };
       } out;
     };
   };
@@ -163,8 +172,12 @@ struct warp_bucket_sort {
       const int i = u * 32 + lane;
       if (i < len) {
         slot[u] += s.start[digit(c[u], shift)];
-        s.in.code[slot[u]] = c[u];
-        if constexpr (POS) s.in.pos[slot[u]] = std::uint8_t(i);
+        if constexpr (PACKED) {
+          s.in.packed[slot[u]] = u64(c[u]) << 8 | u64(i);
+        } else {
+          s.in.code[slot[u]] = c[u];
+          if constexpr (POS) s.in.pos[slot[u]] = std::uint8_t(i);
+        }
       }
     }
     __syncwarp();
@@ -175,11 +188,16 @@ struct warp_bucket_sort {
       const unsigned d = digit(c[u], shift);
       const int from = int(s.start[d]), to = int(s.start[d + 1]);
       int at = from;
-      for (int j = from; j < to; ++j) {
-        const Code x = s.in.code[j];
-        // ties: by position when stable, else by slot (any order, but distinct places)
-        const bool tie_before = POS ? int(s.in.pos[j]) < i : j < int(slot[u]);
-        at += (x < c[u] || (x == c[u] && tie_before)) ? 1 : 0;
+      if constexpr (PACKED) {
+        const u64 me = u64(c[u]) << 8 | u64(i);
+        for (int j = from; j < to; ++j) at += s.in.packed[j] < me ? 1 : 0;
+      } else {
+        for (int j = from; j < to; ++j) {
+          const Code x = s.in.code[j];
+          // ties: by position when stable, else by slot (any order, but distinct places)
+          const bool tie_before = POS ? int(s.in.pos[j]) < i : j < int(slot[u]);
+          at += (x < c[u] || (x == c[u] && tie_before)) ? 1 : 0;
+        }
       }
       place[u] = at;
     }
@@ -248,7 +266,8 @@ struct warp_bucket_sort {
     for (int u = 0; u < ITEMS; ++u) {
       if (u * 32 + lane < len) {
         s.out.key[place[u]] = raw[u];
-        if (has_values) s.out.value[place[u]] = v[u];
+        if (io.values.bytes == 4) s.out.value32[place[u]] = u32(v[u]);
+        else if (has_values) s.out.value[place[u]] = v[u];
       }
     }
     __syncwarp();
@@ -257,7 +276,8 @@ struct warp_bucket_sort {
       const int q = u * 32 + lane;
       if (q < len) {
         io.keys_out[begin + q] = s.out.key[q];
-        if (has_values) io.values.put(begin + q, s.out.value[q]);
+        if (io.values.bytes == 4) io.values.put(begin + q, s.out.value32[q]);
+        else if (has_values) io.values.put(begin + q, s.out.value[q]);
       }
     }
     __syncwarp();  // the caller may reuse the storage
