@@ -116,6 +116,7 @@ inline std::vector<seg_shape> segsort_shapes(bool long_ones, std::uint64_t seed)
 //   crowded_wide:  tile_bucket_sort in the grid bin (12 bits, max_bucket = 64, tiles of 8192)
 //   crowded_wide_2048: tile_bucket_sort in the 2048 bin (10 bits, max_bucket = 64)
 //   crowded_warp:  warp_bucket_sort in the 128 bin (7 bits, max_bucket = 16, segments of 128)
+//   crowded_warp64: warp_bucket_sort in the 64 bin (6 bits, max_bucket = 16, segments of 64)
 template <class K>
 std::vector<K> crowded_bucket_keys(std::size_t n, std::uint64_t seed, std::size_t tile, int digit_bits,
                                    std::size_t limit) {
@@ -149,6 +150,7 @@ std::vector<K> segsort_keys(const std::string& kind, std::size_t n, std::uint64_
     if (kind == "crowded_wide") return crowded_bucket_keys<K>(n, seed, 8192, 12, 64);
     if (kind == "crowded_wide_2048") return crowded_bucket_keys<K>(n, seed, 2048, 10, 64);
     if (kind == "crowded_warp") return crowded_bucket_keys<K>(n, seed, 128, 7, 16);
+    if (kind == "crowded_warp64") return crowded_bucket_keys<K>(n, seed, 64, 6, 16);
   }
   for (auto& [name, keys] : sort_inputs<K>(n, seed))
     if (name == kind) return keys;

@@ -126,12 +126,14 @@ TEST(SegsortGpu, SmallRadixTileBucketLimit) {  // in the compute-sanitizer subse
                                                   ordo::segsort_path::radix_tiles);
 }
 
-// The 128 bin's warp bucket sort (warp/warp_bucket_sort.cuh) against its
-// limit: segments of 128 whose bucket 0 holds 15, 16 or 17 keys (17 takes
-// the LSD passes: 5 for 32-bit codes, 10 for 64-bit), with ties among them;
-// then segments of 96, 80 and 65 (the lower 3/4, 3 keys a lane) with the
-// crowd wherever it falls; few distinct keys (one crowded bucket, the
-// passes) and all-equal keys (no pass at all), in place.
+// The warp bucket sort (warp/warp_bucket_sort.cuh) against its limit:
+// segments of 128 whose bucket 0 holds 15, 16 or 17 keys (17 takes the LSD
+// passes: 5 for 32-bit codes, 10 for 64-bit), with ties among them; then
+// segments of 96, 80 and 65 (the lower 3/4, 3 keys a lane) with the crowd
+// wherever it falls; few distinct keys (one crowded bucket, the passes) and
+// all-equal keys (no pass at all), in place. Then the 64 bin (2 keys a lane,
+// 6-bit digits) the same way, with segments of 64, 50 and 33 (radix_tiles:
+// automatic would take the short tiles for these).
 TEST(SegsortGpu, SmallWarpBucketLimit) {  // in the compute-sanitizer subset
   ORDO_REQUIRE_GPU();
   device_space sp;
@@ -147,6 +149,17 @@ TEST(SegsortGpu, SmallWarpBucketLimit) {  // in the compute-sanitizer subset
   check_segsort_keys<device_space, float>(sp, s, "nans_zeros", true, true, 86);
   check_segsort_keys<device_space, std::int64_t>(sp, s, "all_equal", false, true, 87);
   check_segsort_pairs<device_space, double, std::uint64_t>(sp, s, "signed_zeros", false, false, 88);
+
+  std::vector<std::uint64_t> lens64(16, 64);
+  for (std::uint64_t len : {50, 33})
+    for (int i = 0; i < 5; ++i) lens64.push_back(len);
+  const auto s64 = offsets_shape("crowded_warp64", lens64);
+  const auto rt = ordo::segsort_path::radix_tiles;
+  check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, s64, "crowded_warp64", false, false, 89, rt);
+  check_segsort_pairs<device_space, std::uint64_t, std::uint64_t>(sp, s64, "crowded_warp64", true, true, 90, rt);
+  check_segsort_keys<device_space, std::uint32_t>(sp, s64, "crowded_warp64", false, false, 91, rt);
+  check_segsort_pairs<device_space, std::int32_t, std::uint32_t>(sp, s64, "few_distinct", true, false, 92, rt);
+  check_segsort_keys<device_space, float>(sp, s64, "nans_zeros", false, true, 93, rt);
 }
 
 // The grid bin's bucket sort (tile_bucket_sort, 12-bit digits) against its

@@ -97,9 +97,10 @@ struct short_tile_policy {
   }
 };
 
-// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the bins from
-// min_bin_n up (64 < len <= 2048) sorted by block radix sorts, slots(n)
-// segments per block of bin_threads(n) threads, and the grid bin's chunks
+// segsort_path::radix_tiles (kernel/radix_tile_kernels.cuh): the bins of
+// 32 < len <= 128 by a warp per segment (below), the bins above (128 < len
+// <= 2048) by block radix sorts, slots(n) segments per block of
+// bin_threads(n) threads (slots(128) = 2 only in the probe now), and the grid bin's chunks
 // sorted in groups of grid_threads x grid_items / 2048 by one block each, so
 // its merge passes start from runs of 8192. `automatic` takes it for the
 // built-in orders. A tile is one pass by the top 8 differing bits (the
@@ -113,14 +114,19 @@ struct short_tile_policy {
 //   1024   1      128 x 8           0.336  (256 x 4: 0.374, 64 x 16: 0.452)
 //   2048   1      256 x 8           0.407  (512 x 4: 0.462, 128 x 16: 0.477, 1024 x 2: 0.664)
 // A radix tile costs its full size whatever the segment's length, so the
-// binning splits each radix bin: segments of at most 3/4 of n go to a tile of
-// 3/4 (the same threads, 3/4 of the items; bin_of in kernel/bin_kernels.cuh).
+// binning splits each bin from min_bin_n up: segments of at most 3/4 of n go
+// to a tile of 3/4 (the same threads, 3/4 of the items; bin_of in
+// kernel/bin_kernels.cuh); the 128 bin's lower part, to warps of 32 x 3.
 struct radix_tile_policy {
   static constexpr int min_bin_n = 128;
-  // Bins up to this n take the warp bucket sort (warp/warp_bucket_sort.cuh:
-  // one warp per segment, 32 x n/32, warp_bucket_warps warps per block) in
-  // place of the slotted tiles; 0 keeps the tiles.
-  static constexpr int warp_bucket_max_n = 128, warp_bucket_warps = 4;
+  // The bins of warp_bucket_min_n <= n <= warp_bucket_max_n take the warp
+  // bucket sort (warp/warp_bucket_sort.cuh: one warp per segment, 32 x n/32,
+  // warp_bucket_warps warps per block) in place of the slotted tiles (128)
+  // and reg-sort (64). ordo_segsort_probe, H100, de7cf31, full bins of 2^25:
+  //   128: 4 warps 0.266 ms (2 warps 0.264, 8 warps 0.293, 12 blocks per SM
+  //        0.279; slotted tiles 2 x 32 x 8 0.368, reg-sort M=8 P=16 0.377)
+  //   64:  0.276 ms (reg-sort M=8 P=8 0.298)
+  static constexpr int warp_bucket_min_n = 64, warp_bucket_max_n = 128, warp_bucket_warps = 4;
   // Tiles of at least this many (one segment each) sort by the wide bucket
   // sort (tile_bucket_sort, 2^(log2 T - 1) buckets) before tile_radix_sort's
   // 8-bit bucket pass and LSD passes, which remain its fallback. H100, 2^28
@@ -149,7 +155,7 @@ struct radix_tile_policy {
   static constexpr bool automatic = true;
   static std::string describe() {
     std::string s = "radix tiles:";
-    for (int n = min_bin_n; n <= 2048; n *= 2)
+    for (int n = warp_bucket_min_n; n <= 2048; n *= 2)
       s += " " + std::to_string(n) + ": " +
            (n <= warp_bucket_max_n ? "a warp per segment, " + std::to_string(warp_bucket_warps) + " per block;"
                                    : std::to_string(slots(n)) + " x " + std::to_string(bin_threads(n)) + " x " +

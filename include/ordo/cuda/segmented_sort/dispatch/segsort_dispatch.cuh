@@ -68,12 +68,13 @@ template <class Bin, bool POS, class IO>
 void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
                 bool radix, const u32* low_list = nullptr, u64 low_count = 0) {
   using K = typename IO::key_t;
-  if constexpr (is_code_io<IO> && Bin::n >= radix_tile_policy::min_bin_n) {
+  if constexpr (is_code_io<IO> && Bin::n >= radix_tile_policy::warp_bucket_min_n) {
     if (radix) {
       if constexpr (Bin::n <= radix_tile_policy::warp_bucket_max_n) {  // a warp per segment
         constexpr int items = Bin::n / 32, W = radix_tile_policy::warp_bucket_warps;
         launch_warp_bucket_bin<items, W, POS>(s, io, d, list, count);
-        launch_warp_bucket_bin<items / 4 * 3, W, POS>(s, io, d, low_list, low_count);
+        if constexpr (Bin::n >= radix_tile_policy::min_bin_n)  // the bins that lend their lower part
+          launch_warp_bucket_bin<items / 4 * 3, W, POS>(s, io, d, low_list, low_count);
       } else {  // block radix sorts, the lower part in 3/4 of the tile
         using P = radix_tile_policy;
         constexpr int slots = P::slots(Bin::n), threads = P::bin_threads(Bin::n), items = Bin::n * slots / threads;
