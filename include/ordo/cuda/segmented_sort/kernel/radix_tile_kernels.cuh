@@ -3,7 +3,9 @@
 // paper's smem-merge where a segment or chunk fills a large tile:
 //   radix_bin_kernel        one block per segment of a bin (128 < len <=
 //                           2048), a tile of T = THREADS * ITEMS, or per
-//                           SLOTS segments of the 128 bin (64 < len <= 128)
+//                           SLOTS segments of a smaller bin (only the probe
+//                           uses SLOTS now: the 64 and 128 bins take
+//                           warp_bucket_kernels.cuh)
 //   grid_bucket_segment_kernel one block per grid-bin segment of up to 8192
 //   grid_radix_chunk_kernel the grid bin's first level for longer segments
 //                           the partition path leaves (grid_partition_kernels.cuh):
