@@ -342,10 +342,16 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   bin_histogram_kernel<256, short_tile_policy::tile><<<elementwise_blocks(d.count + 1), 256, 0, s>>>(
       d, top, split_from, TILE, sum.get(), tiles, tiled ? first.get() : nullptr);
   ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
+  // Fixed lengths: the host knows the summary, so nothing is read back and
+  // nothing below waits on the device (the call can be graph-captured).
   bin_summary h{};
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
-  ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
-  if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
+  if (d.kind == segment_kind::fixed) {
+    h = fixed_bin_summary(d, top, split_from, TILE);
+  } else {
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
+    ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
+    if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
+  }
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::short_tiles) && d.kind != segment_kind::bounds &&
         h.max_len <= short_tile_policy::max_len && (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
@@ -369,9 +375,10 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   if (listed == 0) return;
   scratch<u32> lists(exec, listed);
   scratch<unsigned long long> cursor(exec, lists_n);
-  unsigned long long cur_h[max_bins];
-  for (int b = 0; b < lists_n; ++b) cur_h[b] = start[b];
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(cursor.get(), cur_h, lists_n * sizeof(unsigned long long), cudaMemcpyHostToDevice, s));
+  bin_starts cur_h{};
+  for (int b = 0; b < lists_n; ++b) cur_h.at[b] = start[b];
+  bin_cursor_kernel<<<1, 32, 0, s>>>(cur_h, lists_n, cursor.get());
+  ORDO_CUDA_LAUNCH_CHECK("bin_cursor_kernel");
   bin_scatter_kernel<256, 8>
       <<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, split_from, cursor.get(), lists.get());
   ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");

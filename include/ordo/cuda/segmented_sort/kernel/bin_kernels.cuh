@@ -31,10 +31,15 @@ struct bin_summary {
 // <= top, the bins b >= split_from lend their lower part (len <= 3/4 of 2^b)
 // to an extra bin after the grid bin, top + 2 + (b - split_from), so that a
 // radix tile of 3/4 of the size sorts it (segsort_run's radix tiles).
-__device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_from) {
+__host__ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_from) {
   if (len == 0) return -1;
   if (len == 1) return 0;
+#ifdef __CUDA_ARCH__
   const int b = 64 - __clzll((long long)(len - 1));
+#else
+  int b = 0;
+  while ((u64(1) << b) < len) ++b;
+#endif
   if (b > top_log2) return top_log2 + 1;
   if (b >= split_from && len <= (u64(3) << (b - 2))) return top_log2 + 2 + (b - split_from);
   return b;
@@ -87,6 +92,36 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
     if (hist[b]) atomicAdd(&out->count[b], hist[b]);
   if (threadIdx.x == 0 && block_chunks) atomicAdd(&out->grid_chunks, block_chunks);
   if (threadIdx.x == 0 && block_longest) atomicMax(&out->max_len, block_longest);
+}
+
+// Fixed-length segments (a head, equal ones, a tail): the histogram pass's
+// summary computed on the host, so the call needs no read-back (and can be
+// captured into a CUDA graph). Valid by construction.
+inline bin_summary fixed_bin_summary(const segment_desc& d, int top_log2, int split_from, u64 chunk) {
+  bin_summary h{};
+  h.first_bad = ~0ull;
+  const auto add = [&](u64 len, u64 segments) {
+    const int b = bin_of(len, top_log2, split_from);
+    if (segments == 0 || b < 0) return;
+    h.count[b] += segments;
+    h.max_len = len > h.max_len ? len : h.max_len;
+    if (b == top_log2 + 1) h.grid_chunks += segments * ((len + chunk - 1) / chunk);
+  };
+  const u64 body = d.n - d.head;
+  add(d.head, d.head > 0 ? 1 : 0);
+  add(d.length, body / d.length);
+  add(body % d.length, 1);
+  return h;
+}
+
+// Each bin list's first slot, from the host's scan, without a host-to-device
+// copy (a kernel argument is captured by value into a graph).
+struct bin_starts {
+  unsigned long long at[max_bins];
+};
+template <int Unused = 0>
+__global__ void bin_cursor_kernel(bin_starts starts, int lists, unsigned long long* cursor) {
+  if (int(threadIdx.x) < lists) cursor[threadIdx.x] = starts.at[threadIdx.x];
 }
 
 // Each block bins a tile of THREADS * ITEMS segments: ranks inside the block
