@@ -13,8 +13,12 @@ namespace {
 
 // The device's default pool gives memory back to the system at every
 // synchronisation unless told to keep it, which makes each call re-map its
-// scratch (milliseconds for gigabytes). Keep it, once per device.
-void keep_pool_memory() {
+// scratch (milliseconds for gigabytes). Keep it, once per device, but not
+// while `stream` is being captured into a graph: setting a pool attribute
+// then invalidates the capture (the first call outside a capture does it).
+void keep_pool_memory(CUstream_st* stream) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess || capture != cudaStreamCaptureStatusNone) return;
   static std::mutex m;
   static bool done[64] = {};
   std::lock_guard<std::mutex> lock(m);
@@ -31,7 +35,7 @@ void keep_pool_memory() {
 class async_pool_resource final : public memory_resource {
  public:
   void* allocate(std::size_t bytes, CUstream_st* stream) override {
-    keep_pool_memory();
+    keep_pool_memory(stream);
     void* p = nullptr;
     ORDO_CUDA_CHECK(cudaMallocAsync(&p, bytes, stream));
     return p;
