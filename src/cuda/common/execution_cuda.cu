@@ -18,7 +18,11 @@ namespace {
 // then invalidates the capture (the first call outside a capture does it).
 void keep_pool_memory(CUstream_st* stream) {
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess || capture != cudaStreamCaptureStatusNone) return;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
+    cudaGetLastError();  // the legacy stream beside another thread's capture: not an error of ours
+    return;
+  }
+  if (capture != cudaStreamCaptureStatusNone) return;
   static std::mutex m;
   static bool done[64] = {};
   std::lock_guard<std::mutex> lock(m);
