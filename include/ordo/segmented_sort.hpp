@@ -62,7 +62,9 @@ struct segmented_sort_options {
   // Check the segments (begin <= end <= n, offsets non-decreasing) before any
   // work and throw errc::invalid_argument naming the first bad segment. On the
   // GPU the check is folded into the binning pass and read back with the bin
-  // sizes (the call's one small device-to-host copy).
+  // sizes (the call's one small device-to-host copy). fixed_length segments
+  // are valid by construction: the GPU call then reads nothing back and never
+  // waits, so it can be captured into a CUDA graph.
   bool validate = true;
 };
 
