@@ -29,21 +29,12 @@
 
 namespace ordo::detail::segsort {
 
-template <class Code>
-__device__ __forceinline__ Code warp_or(Code x) {
-  if constexpr (sizeof(Code) == 4) {
-    return __reduce_or_sync(0xffffffffu, x);
-  } else {
-    return Code(__reduce_or_sync(0xffffffffu, u32(x))) | Code(__reduce_or_sync(0xffffffffu, u32(x >> 32))) << 32;
-  }
-}
-template <class Code>
-__device__ __forceinline__ Code warp_and(Code x) {
-  if constexpr (sizeof(Code) == 4) {
-    return __reduce_and_sync(0xffffffffu, x);
-  } else {
-    return Code(__reduce_and_sync(0xffffffffu, u32(x))) | Code(__reduce_and_sync(0xffffffffu, u32(x >> 32))) << 32;
-  }
+// The warp's OR or AND of a code, one 32-bit word at a time (r is
+// __reduce_or_sync or __reduce_and_sync, which take 32-bit words).
+template <class Code, class Reduce>
+__device__ __forceinline__ Code warp_reduce_words(Code x, Reduce r) {
+  if constexpr (sizeof(Code) == 4) return r(x);
+  else return Code(r(u32(x))) | Code(r(u32(x >> 32))) << 32;
 }
 template <class Code>
 __device__ __forceinline__ int bit_width(Code x) {
@@ -105,7 +96,8 @@ struct warp_bucket_sort {
       any |= real ? c[u] : Code(0);
       all &= c[u];  // padding is all ones: no effect
     }
-    const Code differ = warp_or(any) ^ warp_and(all);
+    const Code differ = warp_reduce_words(any, [](u32 w) { return __reduce_or_sync(0xffffffffu, w); }) ^
+                        warp_reduce_words(all, [](u32 w) { return __reduce_and_sync(0xffffffffu, w); });
     int place[ITEMS];
     if (differ == 0) {  // one key (or none): the input order is the sorted, stable order
 #pragma unroll
