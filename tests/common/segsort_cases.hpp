@@ -94,7 +94,7 @@ inline std::vector<seg_shape> segsort_shapes(bool long_ones, std::uint64_t seed)
     }
     v.push_back(s);
   }
-  for (auto [len, first] : {std::pair<std::uint64_t, std::uint64_t>{32, 0}, {8, 5}, {200, 77}, {2048, 1000}, {5000, 3}, {20000, 7}}) {
+  for (auto [len, first] : {std::pair<std::uint64_t, std::uint64_t>{32, 0}, {8, 5}, {200, 77}, {2048, 1000}}) {
     seg_shape s;
     s.name = "fixed_" + std::to_string(len) + "_" + std::to_string(first);
     s.form = 2;
