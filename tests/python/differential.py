@@ -179,23 +179,29 @@ GENERATORS = {
 }
 
 
-def cases(dtype, *seed, sizes=None, generators=None, large_every=3):
-    """(label, keys) pairs: every generator at a few sizes, and every size with
-    some generator. A small size runs every generator; the mid sizes each take
-    a few generators in turn; a large size takes one of every `large_every`
-    generators, so the parallel paths see each kind of input in some test
-    without the suite taking minutes."""
+def cases(dtype, *seed, sizes=None, generators=None, large_every=None):
+    """(label, keys) pairs. Every generator runs at several sizes and every size
+    with some generators: a size up to 33 takes half of them (alternating with
+    the next size), a mid size two, a large size one, each in turn, so that
+    each kind of input reaches the tiled and parallel paths in some test
+    without the suite taking minutes. large_every=k gives large sizes every
+    k-th generator instead."""
     gens = generators or list(GENERATORS)
     sizes = ALL_SIZES if sizes is None else sizes
     rng = rng_for(name_of(dtype), *seed)
     out = []
+    turn = 0
     for si, n in enumerate(sizes):
         if n <= 33:
-            chosen = gens
+            chosen = gens[si % 2::2] if len(gens) > 3 else gens
         elif n < 10000:
-            chosen = [gens[(si + k) % len(gens)] for k in range(0, len(gens), max(1, len(gens) // 3))]
-        else:
+            chosen = [gens[(turn + k) % len(gens)] for k in range(min(2, len(gens)))]
+            turn += 2
+        elif large_every:
             chosen = [g for gi, g in enumerate(gens) if (gi + si) % large_every == 0]
+        else:
+            chosen = [gens[turn % len(gens)]]
+            turn += 1
         for g in chosen:
             out.append((f"{g}[n={n}]", GENERATORS[g](rng, dtype, n)))
     return out

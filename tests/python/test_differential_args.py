@@ -136,6 +136,7 @@ def test_shape_errors(fn):
 
 @pytest.mark.parametrize("bad", REFUSED_DTYPES, ids=lambda d: np.dtype(d).name)
 @pytest.mark.parametrize("fn", FUNCTIONS)
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
 def test_unsupported_dtype_is_a_type_error(fn, bad):
     """A dtype the function does not take is refused, naming the argument; it is
     never converted (float16 -> float32 or int16 -> int32 would be silent)."""
