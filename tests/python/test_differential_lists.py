@@ -197,3 +197,21 @@ def test_list_scan_nan_propagates(xp, vdtype):
         for op in ("min", "max"):
             got = xp.get(ordo.list_scan(succ, xp.put(v), op=op))
             assert_equal(got, ACCUMULATE[op](v), f"{values} {op}")
+
+
+def test_list_scan_dtype_argument(xp):
+    """dtype= is numpy's cumsum dtype=: the accumulator and result type; the
+    values must convert to it safely."""
+    succ = xp.put(np.array([1, 2, -1]))
+    v32 = np.array([2 ** 31 - 1, 1, 5], np.int32)
+    assert_equal(xp.get(ordo.list_scan(succ, xp.put(v32), dtype=np.int32)), np.cumsum(v32, dtype=np.int32), "int32")
+    assert_equal(xp.get(ordo.list_scan(succ, xp.put(v32), dtype="float64")), np.cumsum(v32, dtype=np.float64),
+                 "float64")
+    assert_equal(xp.get(ordo.list_scan(succ, xp.put(v32), op="max")), np.maximum.accumulate(v32), "max keeps int32")
+    assert_equal(xp.get(ordo.list_scan(succ, xp.put(v32), op="min", dtype="int64")),
+                 np.minimum.accumulate(v32).astype(np.int64), "min in int64")
+    for values, bad in ((np.arange(3, dtype=np.int64), np.int32), (np.arange(3, dtype=np.uint64), "int64"),
+                        (np.arange(3.0), np.float32), (np.arange(3.0), np.int64), (v32, "float16"),
+                        (v32, "int16"), (v32, "complex128")):
+        with pytest.raises(TypeError, match="dtype"):
+            ordo.list_scan(succ, xp.put(values), dtype=bad)
