@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 import ordo
-from differential import (ALL_SIZES, FLOAT_DTYPES, INT_DTYPES, KEY_DTYPES, assert_equal, name_of, rng_for)
+from differential import (ALL_SIZES, FLOAT_DTYPES, INT_DTYPES, KEY_DTYPES, assert_equal, index_dtypes, name_of,
+                          rng_for)
 
 SHAPES = ["forest", "one_list", "ordered", "reversed", "singletons", "runs", "pairs"]
 
@@ -127,12 +128,13 @@ def test_list_scan_vs_walk(xp, vdtype, op):
     promotes int32 -> int64 and uint32 -> uint64 for plus, as np.cumsum does)."""
     rng = rng_for("scan-values", name_of(vdtype), op)
     want_dtype = np.cumsum(np.zeros(1, vdtype)).dtype if op == "plus" else np.dtype(vdtype)
+    sdts = index_dtypes(xp)
     for i, (label, succ) in enumerate(list_cases("scan", name_of(vdtype), op)):
         values = scan_values(rng, vdtype, succ.size, op)
         want = np.zeros(succ.size, want_dtype)
         for nodes in walks(succ):
             want[nodes] = ACCUMULATE[op](values[nodes])
-        sdt = INT_DTYPES[i % 4]
+        sdt = sdts[i % len(sdts)]
         s, v = xp.put(as_index(succ, sdt)), xp.put(values)
         for variant, runs in _variants(xp)[:2]:
             got = xp.get(ordo.list_scan(s, v, op=op, variant=variant, runs=runs))
@@ -215,3 +217,11 @@ def test_list_scan_dtype_argument(xp):
                         (v32, "int16"), (v32, "complex128")):
         with pytest.raises(TypeError, match="dtype"):
             ordo.list_scan(succ, xp.put(values), dtype=bad)
+
+
+def test_bad_successor_is_shown_as_written(xp):
+    """The issue's `listrank` example, from Python: -7 is reported as -7, not 18446744073709551609."""
+    for dt in (np.int64, np.int32):
+        for fn in (lambda s: ordo.list_rank(s), lambda s: ordo.list_scan(s, xp.put(np.ones(3)))):
+            with pytest.raises(ordo.Error, match=r"succ\[1\] = -7 "):
+                fn(xp.put(np.array([1, -7, -1], dt)))

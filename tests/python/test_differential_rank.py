@@ -104,7 +104,12 @@ def test_rank_sorted_vs_reference(xp, dtype, descending):
             rank_dtypes = ["float32", "float64"] if method == "average" else ["uint32", "uint64", "float64"]
             for rdt in rank_dtypes:
                 for v in variants:
-                    got = xp.get(ordo.rank_sorted(kd, method=method, descending=descending, dtype=rdt, variant=v))
+                    try:
+                        got = xp.get(ordo.rank_sorted(kd, method=method, descending=descending, dtype=rdt,
+                                                      variant=v))
+                    except ordo.Error as e:  # GPU variants that do not do a method say so
+                        assert xp.name != "numpy" and "does not do method" in str(e), f"{label} {v}: {e}"
+                        continue
                     assert_equal(got, want, f"{label} {method} {rdt} {v}", dtype=rdt)
             default = np.float64 if method == "average" else np.uint64
             assert_equal(xp.get(ordo.rank_sorted(kd, method=method, descending=descending)), want,
