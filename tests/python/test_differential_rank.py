@@ -144,3 +144,17 @@ def test_rank_sorted_average_needs_floating_dtype(xp):
     for rdt in ("uint32", "uint64"):
         with pytest.raises(ordo.Error):
             ordo.rank_sorted(xp.put(np.arange(4.0)), method="average", dtype=rdt)
+
+
+def test_rank_sorted_float32_ranks_are_exact_or_refused():
+    """float32 cannot hold 2^24 + 1: more keys than that are refused, not rounded."""
+    big = np.zeros((1 << 24) + 1, np.int32)
+    big[-1] = 1
+    with pytest.raises(ValueError, match="float64"):
+        ordo.rank_sorted(big, method="min", dtype="float32")
+    with pytest.raises(ValueError, match="float64"):
+        ordo.rank_sorted(big[: (1 << 23) + 1], method="average", dtype="float32")
+    r = ordo.rank_sorted(big[: 1 << 23], method="average", dtype="float32")
+    assert r[0] == np.float32(((1 << 23) + 1) / 2)
+    r = ordo.rank_sorted(big, method="min", dtype="float64")
+    assert r[-1] == 2.0 ** 24 + 1
