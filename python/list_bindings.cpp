@@ -28,17 +28,65 @@ py::object list_rank_py(const py::object& succ, bool validate, bool single, cons
   return r.obj;
 }
 
+// The accumulator (and result) type of list_scan: `dtype` when given, else
+// numpy's cumsum promotion for plus (int32 -> int64, uint32 -> uint64, so
+// that [2^31-1, 1] sums to 2^31 as np.cumsum gives) and the values' type
+// for min/max. A dtype the values do not convert to safely (numpy's
+// can_cast(..., "safe")) is a TypeError: no value is changed silently.
+key_kind scan_kind(const array& v, const std::string& op, const py::object& dtype) {
+  if (dtype.is_none()) {
+    if (op != "plus") return v.kind;
+    if (v.kind == key_kind::i32) return key_kind::i64;
+    if (v.kind == key_kind::u32) return key_kind::u64;
+    return v.kind;
+  }
+  py::dtype dt = py::dtype::from_args(dtype);  // TypeError for what numpy does not understand
+  key_kind k;
+  const char kind = dt.kind();
+  const auto size = dt.itemsize();
+  if (kind == 'i' && size == 4) k = key_kind::i32;
+  else if (kind == 'u' && size == 4) k = key_kind::u32;
+  else if (kind == 'i' && size == 8) k = key_kind::i64;
+  else if (kind == 'u' && size == 8) k = key_kind::u64;
+  else if (kind == 'f' && size == 4) k = key_kind::f32;
+  else if (kind == 'f' && size == 8) k = key_kind::f64;
+  else
+    throw py::type_error("ordo.list_scan: unsupported dtype " + std::string(py::str(dt)) + " (supported: " +
+                         kSupportedKeys + ")");
+  const bool safe = py::module_::import("numpy")
+                        .attr("can_cast")(py::dtype(dtype_name(v.kind)), dt, "safe")
+                        .cast<bool>();
+  if (!safe)
+    throw py::type_error(std::string("ordo.list_scan: values of dtype ") + dtype_name(v.kind) +
+                         " do not convert safely to dtype " + dtype_name(k) + " (numpy's can_cast 'safe' rule)");
+  return k;
+}
+
+// `values` as an array of kind k: itself, or a converted copy of the same kind
+// of array (numpy astype, CuPy astype, torch .to) on the same device.
+array converted(const array& v, key_kind k, const py::object& values) {
+  if (v.kind == k) return v;
+  const char* dt = dtype_name(k);
+  py::object c;
+  if (!v.gpu) c = py::module_::import("numpy").attr("asarray")(values).attr("astype")(dt);
+  else if (py::hasattr(values, "to") && !py::hasattr(values, "astype"))  // torch
+    c = values.attr("to")(py::module_::import("torch").attr(dt));
+  else c = values.attr("astype")(dt);
+  return get_array(c, "list_scan", "values");
+}
+
 py::object list_scan_py(const py::object& succ, const py::object& values, const std::string& op, bool validate,
-                        bool single, const std::string& variant, const std::string& runs) {
+                        bool single, const std::string& variant, const std::string& runs, const py::object& dtype) {
   const auto o = list_opts(variant, validate, single, runs);
   if (op != "plus" && op != "min" && op != "max")
     throw py::value_error("ordo.list_scan: op must be 'plus', 'min' or 'max', got '" + op + "'");
   const array s = get_integer_array(succ, "list_scan", "succ");
-  const array v = get_array(values, "list_scan", "values");
-  same_device(s, v, "list_scan");
-  if (v.n != s.n)
+  const array v0 = get_array(values, "list_scan", "values");
+  same_device(s, v0, "list_scan");
+  if (v0.n != s.n)
     throw py::value_error("ordo.list_scan: succ has " + std::to_string(s.n) + " elements but values has " +
-                          std::to_string(v.n));
+                          std::to_string(v0.n));
+  const array v = converted(v0, scan_kind(v0, op, dtype), values);
   result r = empty_like(s, s.n, v.kind);
   visit_index(s.kind, [&]<class Index>() {
     visit_key(v.kind, [&]<class T>() {
@@ -87,7 +135,7 @@ Example
 array([0, 2, 1]))doc");
   m.def("list_scan", &list_scan_py, py::arg("succ"), py::arg("values"), py::arg("op") = "plus",
         py::arg("validate") = true, py::arg("single") = false, py::arg("variant") = "auto",
-        py::arg("runs") = "detect",
+        py::arg("runs") = "detect", py::arg("dtype") = py::none(),
         R"doc(Inclusive prefix of `values` along each linked list.
 
 out[head] = values[head], out[next] = op(out[node], values[next]).
@@ -97,10 +145,16 @@ Parameters
 succ : 1-D integer successor array (see list_rank)
 values : 1-D, same length and device; int32/uint32/int64/uint64/float32/float64
 op : {"plus", "min", "max"}
+    min and max propagate NaN, as numpy.minimum / numpy.maximum do.
+dtype : None or int32/uint32/int64/uint64/float32/float64
+    The accumulator and result type, as numpy.cumsum's dtype=. None: numpy's
+    promotion for plus (int32 -> int64, uint32 -> uint64; others keep their
+    type) and the values' dtype for min/max. The values must convert to it
+    safely (numpy.can_cast(values.dtype, dtype, "safe")), else TypeError.
 
 Returns
 -------
-array of values' kind and dtype.)doc");
+array of values' kind (numpy, CuPy or torch), of that dtype.)doc");
 }
 
 }  // namespace ordo_py

@@ -37,6 +37,20 @@ key_kind parse_rank_dtype(const py::object& dtype, ordo::rank_method method) {
                        " (supported: uint32, uint64, float32 or float64)");
 }
 
+// float32 ranks are exact only up to 2^24 (average: half ranks, 2^23): a
+// larger n would round ranks silently, so it is refused in favour of float64.
+// (float64 is exact for every n an array can have, uint32 is checked by the
+// library.)
+void check_exact_ranks(key_kind rk, ordo::rank_method method, std::size_t n) {
+  if (rk != key_kind::f32) return;
+  const std::size_t limit = method == ordo::rank_method::average ? (std::size_t(1) << 23) : (std::size_t(1) << 24);
+  if (n > limit)
+    throw py::value_error("ordo.rank_sorted: " + std::to_string(n) + " keys have ranks float32 cannot hold exactly (" +
+                          std::string(method == ordo::rank_method::average ? "average ranks: at most 2^23 keys"
+                                                                           : "at most 2^24 keys") +
+                          "); use dtype=float64");
+}
+
 py::object rank_sorted_py(const py::object& x, const std::string& method, bool descending, bool validate,
                           const py::object& dtype, const std::string& variant) {
   ordo::rank_sorted_options opt;
@@ -46,6 +60,7 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
   opt.validate = validate;
   const array a = get_array(x, "rank_sorted");
   const key_kind rk = parse_rank_dtype(dtype, opt.method);
+  check_exact_ranks(rk, opt.method, a.n);
   result r = empty_like(a, a.n, rk);
   visit_key(a.kind, [&]<class Key>() {
     visit_key(rk, [&]<class Rank>() {
@@ -101,7 +116,9 @@ validate : bool
     Check that x is sorted and raise ValueError (ordo.Error) if it is not.
     Without it, unsorted input gives unspecified ranks (but is memory safe).
 dtype : None or uint32/uint64/float32/float64
-    The rank type; None means uint64, or float64 for "average".
+    The rank type; None means uint64, or float64 for "average". float32 holds
+    every rank exactly up to 2^24 keys (2^23 for "average"); more keys with
+    float32 raise ValueError rather than round.
 variant : the implementation, selectable so it can be measured:
     "auto" (the fastest), "sequential" or "parallel_search" (CPU);
     "naive", "shuffle", "hybrid", "block_search", "lookback" or "scan" (GPU). A

@@ -95,7 +95,10 @@ void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ra
 
 // T: int32, uint32, int64, uint64, float, double. Op: ordo::plus, minimum,
 // maximum. Floating-point plus is summed in a different order than a
-// sequential walk would, so the last bits may differ.
+// sequential walk would, so the last bits may differ. Integer plus wraps
+// modulo 2^bits of T: scan values of a wider T (int32 values as int64) where
+// sums may not fit, as the Python module does by default (numpy's cumsum
+// promotion, docs/python.md).
 template <class Index, class T, class Op = plus>
 void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out,
                Op op = {}, const list_options& options = {});

@@ -61,7 +61,9 @@ struct rank_sorted_options {
 
 // Ties are keys that compare equal; -0.0 ties +0.0 and NaN ties NaN.
 // Rank: uint32 (n < 2^32), uint64, float or double. `average` needs a
-// floating Rank. ranks.size() must equal keys.size().
+// floating Rank. ranks.size() must equal keys.size(). float ranks are exact
+// up to n = 2^24 (average: 2^23) and rounded beyond; the Python module
+// refuses float32 ranks for larger n.
 template <class Key, class Rank>
 void rank_sorted(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
                  const rank_sorted_options& options = {});
