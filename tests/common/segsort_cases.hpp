@@ -441,6 +441,23 @@ void check_segsort_no_segments(Space& sp) {
   }
 }
 
+// A fixed length near 2^64 is one segment over everything (the segment
+// count once wrapped to 0 and nothing was sorted, without a word).
+template <class Space>
+void check_segsort_huge_length(Space& sp) {
+  const std::vector<std::int64_t> keys = {5, 4, 3, 2, 1, 0};
+  auto d_k = sp.buf(keys);
+  for (std::uint64_t len : {~std::uint64_t(0), std::uint64_t(1) << 63, std::uint64_t(7), std::uint64_t(6)}) {
+    auto d_o = sp.buf(std::vector<std::int64_t>(6, 9));
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::fixed_length(len));
+    EXPECT_EQ(sp.get(d_o), (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5})) << "length " << len;
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::fixed_length(len, 2));
+    EXPECT_EQ(sp.get(d_o), (std::vector<std::int64_t>{4, 5, 0, 1, 2, 3})) << "length " << len << ", first 2";
+  }
+  EXPECT_EQ(ordo::fixed_length(~std::uint64_t(0)).count(6), 1u);
+  EXPECT_EQ(ordo::fixed_length(~std::uint64_t(0), 5).count(6), 2u);
+}
+
 // Keys-only float sorts with stable = false keep the order of equal keys
 // (-0.0 / +0.0, NaN payloads), at segment lengths around 16/17, warps,
 // blocks and tiles, both orders, every path.

@@ -80,6 +80,11 @@ TEST(SegsortCpu, OverlapsAreRejected) {
   }
 }
 
+TEST(SegsortCpu, HugeFixedLength) {
+  host_space sp{ordo::cpu{2}};
+  check_segsort_huge_length(sp);
+}
+
 TEST(SegsortCpu, NoSegmentsAndTinyInputs) {
   for (int threads : {1, 2}) {
     host_space sp{ordo::cpu{threads}};

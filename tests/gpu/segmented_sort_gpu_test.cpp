@@ -295,6 +295,12 @@ TEST(SegsortGpu, SmallOverlapsAreRejected) {
   check_segsort_disjoint_bounds(sp);
 }
 
+TEST(SegsortGpu, SmallHugeFixedLength) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_segsort_huge_length(sp);
+}
+
 TEST(SegsortGpu, SmallNoSegmentsAndTinyInputs) {
   ORDO_REQUIRE_GPU();
   device_space sp;

@@ -52,7 +52,7 @@ struct segment_desc {
       --i;
     }
     const std::uint64_t b = head + i * length;
-    return {b, b + length < n ? b + length : n};
+    return {b, length < n - b ? b + length : n};  // (b + length may wrap)
   }
 
   ORDO_OP_HD bool valid(segment_range r) const { return r.begin <= r.end && r.end <= n; }

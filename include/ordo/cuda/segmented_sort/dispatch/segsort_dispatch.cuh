@@ -4,7 +4,8 @@
 // per non-empty bin:
 // unit copy, reg-sort warp bins, smem-merge block bins, and the grid bin's
 // chunk sort and merge passes. Everything after the read-back is enqueued on
-// the stream without waiting.
+// the stream without waiting. By_bounds segments are first checked for
+// overlaps under `validate` (overlap_check.cuh: one or two more read-backs).
 #pragma once
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
