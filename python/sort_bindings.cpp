@@ -143,11 +143,20 @@ py::object segmented_sort_py(const py::object& keys, const py::object& offsets, 
 
   // offsets: an integer (a fixed segment length), or an integer array (with
   // ends: the segments' begins).
+  if (py::isinstance<py::bool_>(offsets))  // (a bool is an int to Python: True would be length 1)
+    throw py::type_error("ordo.segmented_sort: offsets must be an integer array or an int segment length, not bool");
   if (py::isinstance<py::int_>(offsets)) {
     if (!ends.is_none()) throw py::value_error("ordo.segmented_sort: ends goes with an array of begins, not a length");
-    const auto len = offsets.cast<std::int64_t>();
-    if (len <= 0) throw py::value_error("ordo.segmented_sort: the segment length must be positive, got " + std::to_string(len));
-    const auto segs = ordo::fixed_length(static_cast<std::uint64_t>(len));
+    const std::string text = py::str(offsets);
+    if (offsets.attr("__le__")(0).cast<bool>())
+      throw py::value_error("ordo.segmented_sort: the segment length must be positive, got " + text);
+    std::uint64_t len = 0;  // any length up to 2^64 - 1 (longer than n: one segment)
+    try {
+      len = offsets.cast<std::uint64_t>();
+    } catch (const py::cast_error&) {
+      throw py::value_error("ordo.segmented_sort: the segment length " + text + " does not fit in 64 bits");
+    }
+    const auto segs = ordo::fixed_length(len);
     return sort_with(a, v, [&](const auto& exec, auto... spans) { ordo::segmented_sort(exec, spans..., segs, o); });
   }
   const array b = get_integer_array(offsets, "segmented_sort", ends.is_none() ? "offsets" : "begins");

@@ -300,3 +300,15 @@ def test_segmented_sort_overlaps_are_rejected(xp):
     # touching, out of order, empty inside another: fine
     got = ordo.segmented_sort(keys, xp.put(np.array([3, 0, 1])), ends=xp.put(np.array([6, 3, 1])))
     np.testing.assert_array_equal(xp.get(got), [3, 4, 5, 0, 1, 2])
+
+
+def test_segmented_sort_length_edges(xp):
+    keys = np.array([5, 4, 3, 2, 1, 0], dtype=np.int64)
+    for length in [6, 7, 2**63, 2**64 - 1]:  # one segment (2^64 - 1 once wrapped to no segments)
+        np.testing.assert_array_equal(xp.get(ordo.segmented_sort(xp.put(keys), length)), np.sort(keys))
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):
+        ordo.segmented_sort(xp.put(keys), 2**64)
+    with pytest.raises(ValueError, match="must be positive, got -3"):
+        ordo.segmented_sort(xp.put(keys), -3)
+    with pytest.raises(TypeError, match="not bool"):
+        ordo.segmented_sort(xp.put(keys), True)
