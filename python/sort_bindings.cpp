@@ -143,11 +143,20 @@ py::object segmented_sort_py(const py::object& keys, const py::object& offsets, 
 
   // offsets: an integer (a fixed segment length), or an integer array (with
   // ends: the segments' begins).
+  if (py::isinstance<py::bool_>(offsets))  // (a bool is an int to Python: True would be length 1)
+    throw py::type_error("ordo.segmented_sort: offsets must be an integer array or an int segment length, not bool");
   if (py::isinstance<py::int_>(offsets)) {
     if (!ends.is_none()) throw py::value_error("ordo.segmented_sort: ends goes with an array of begins, not a length");
-    const auto len = offsets.cast<std::int64_t>();
-    if (len <= 0) throw py::value_error("ordo.segmented_sort: the segment length must be positive, got " + std::to_string(len));
-    const auto segs = ordo::fixed_length(static_cast<std::uint64_t>(len));
+    const std::string text = py::str(offsets);
+    if (offsets.attr("__le__")(0).cast<bool>())
+      throw py::value_error("ordo.segmented_sort: the segment length must be positive, got " + text);
+    std::uint64_t len = 0;  // any length up to 2^64 - 1 (longer than n: one segment)
+    try {
+      len = offsets.cast<std::uint64_t>();
+    } catch (const py::cast_error&) {
+      throw py::value_error("ordo.segmented_sort: the segment length " + text + " does not fit in 64 bits");
+    }
+    const auto segs = ordo::fixed_length(len);
     return sort_with(a, v, [&](const auto& exec, auto... spans) { ordo::segmented_sort(exec, spans..., segs, o); });
   }
   const array b = get_integer_array(offsets, "segmented_sort", ends.is_none() ? "offsets" : "begins");
@@ -192,12 +201,15 @@ void add_sorts(py::module_& m) {
   m.def("radius", &radius_py, py::arg("x"), py::arg("descending") = false,
         R"doc(The radius of x: the largest j - i with x[j] < x[i] (0 when sorted).
 
-x is k-sorted for every k >= radius(x). descending=True measures against
-descending order. Returns an int; for a GPU array this waits for its stream.)doc");
+x is k-sorted for every k >= radius(x). This is not the largest distance of a
+key from its sorted place, which can be smaller ([3, 4, 1, 2] has radius 3).
+descending=True measures against descending order. Returns an int; for a GPU
+array this waits for its stream.)doc");
   m.def("sort", &sort_py, py::arg("x"), py::arg("values") = py::none(), py::arg("descending") = false,
         py::arg("variant") = "automatic", py::arg("max_rough_radius") = 0,
         R"doc(Sorted copy of x by the adaptive sort: it measures how sorted x is and takes
-Roughsort for a small radius, a full sort otherwise. Stable.
+Roughsort for a small radius, a full sort otherwise. Stable: equal keys keep
+their order (with values, and for floats alone: -0.0 / +0.0, NaN payloads).
 
 values : optional array of the same length and device (any 4- or 8-byte dtype),
     permuted with the keys; then the result is (keys, values).
@@ -208,8 +220,8 @@ max_rough_radius : the largest radius Roughsort is used for; 0 takes the
 NaN sorts last (first when descending). Returns an array of x's kind.)doc");
   m.def("rough_sort", &rough_sort_py, py::arg("x"), py::arg("k"), py::arg("values") = py::none(),
         py::arg("descending") = false, py::arg("variant") = "automatic", py::arg("on_wrong_k") = "fallback",
-        R"doc(Sorted copy of x, which you say is k-sorted (no element more than k places
-from where it belongs). O(n log k).
+        R"doc(Sorted copy of x, which you say is k-sorted (x[i] <= x[j] whenever j - i > k,
+that is radius(x) <= k). O(n log k). Stable, every variant.
 
 A wrong k is never returned unsorted: on_wrong_k="fallback" sorts anyway,
 "raise" raises ordo.Error naming the real radius.
@@ -220,13 +232,16 @@ values : as in ordo.sort.)doc");
         R"doc(Sort each segment of keys on its own.
 
 offsets : integer array of n_segments + 1 non-decreasing offsets (segment i is
-    keys[offsets[i]:offsets[i+1]]); or an int L, segments of L keys; or, with
-    ends=, the segments' begins (gaps and empty segments allowed).
+    keys[offsets[i]:offsets[i+1]]; [0] is no segments); or an int L, segments
+    of L keys; or, with ends=, the segments' begins (gaps, empty segments and
+    any order allowed; overlapping segments are not).
 values : optional, as in ordo.sort; then the result is (keys, values).
-stable : equal keys keep their order (key-value and float sorts always do).
+stable : equal keys keep their order (key-value and float sorts always do,
+    so -0.0 / +0.0 and NaN payloads keep theirs).
 
 Keys that no segment covers keep their place. Bad offsets raise ordo.Error
-naming the first bad segment. Returns arrays of keys' kind.)doc");
+naming the first bad segment, overlapping ones the first pair. Returns arrays
+of keys' kind.)doc");
 }
 
 }  // namespace ordo_py

@@ -3,7 +3,16 @@
 // Altman-Chlebus).
 //
 // A sequence is k-sorted when a[i] <= a[j] whenever j - i > k; its radius is
-// the smallest such k, max{j - i : i < j, a[j] < a[i]} (0 when sorted).
+// the smallest such k, max{j - i : i < j, a[j] < a[i]} (0 when sorted): the
+// widest distance between two keys in the wrong order (seed 002 §2's
+// definition). It is not the largest distance of a key from its sorted
+// place, which can be smaller: [3, 4, 1, 2] has radius 3 (3 before 2), yet
+// every key is 2 places from where it belongs.
+//
+// Every sort here is stable on both backends: equal keys keep their input
+// order, so values follow it, and keys-only float sorts keep -0.0 / +0.0 and
+// NaNs of other payloads or signs in their input order (NaN sorts last, first
+// when descending).
 //
 //   radius(exec, keys)                        the radius, from the LR/RL/DM sequences
 //   rough_sort(exec, keys[, values], k)       sorts a k-sorted array in place, O(n log k)
@@ -36,7 +45,9 @@ namespace ordo {
 //   runs     Altman-Chlebus: sort every run of 2k, then every run of 2k from
 //            offset k (parallel on CPU threads; on the GPU one fused kernel)
 //   halving  the sequential radius halving with nth_element (Altman-Igarashi),
-//            then one bubble pass for the 1-sorted rest (CPU only)
+//            then one bubble pass for the 1-sorted rest (CPU only); made
+//            stable by ordering (key, input position) where ties can show
+//            (values, float keys, user comparators), n positions of memory
 //   bubble   Bubblesort, the paper's baseline (CPU only)
 //   radix_runs  runs as above with every run of 2k (at least 2048, k <= 4096)
 //            sorted by a block radix sort in shared memory and the shifted

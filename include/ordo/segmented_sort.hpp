@@ -8,8 +8,13 @@
 //   by_offsets(offsets)        segment i is [offsets[i], offsets[i+1]); n_segments + 1 entries
 //   by_bounds(begins, ends)    segment i is [begins[i], ends[i]); gaps and empty segments allowed
 //   fixed_length(L, first)     [0, first), then [first + iL, first + (i+1)L) clipped to n
-// Offsets may be int32, uint32, int64 or uint64. Segments must not overlap.
-// Output elements that no segment covers are not written.
+// Offsets may be int32, uint32, int64 or uint64. An offsets array of one
+// entry (e.g. {0}, what np.concatenate([[0], np.cumsum(lens)]) gives for an
+// empty batch) or of none describes no segments. Segments must not overlap:
+// no two may share an element (an empty segment shares none, wherever it
+// lies; segments may touch and come in any order). Overlaps are rejected
+// under `validate` (below); with validate = false they give undefined
+// results. Output elements that no segment covers are not written.
 //
 // Example (CPU; the same call with ordo::cuda{} on device spans):
 //   std::vector<int> keys = {3, 1, 2, 9, 8, 7, 5};
@@ -53,16 +58,23 @@ enum class segsort_path { automatic, binned, short_tiles, radix_tiles };
 struct segmented_sort_options {
   sort_order order = sort_order::ascending;
   // Equal keys keep their input order. Key-value sorts, floating-point keys
-  // and user comparators are always stable; a keys-only sort of integer keys
-  // with a built-in order is the paper's unstable bitonic path unless this
-  // is set. On the GPU, validation always runs (it is part of binning).
+  // (so -0.0 / +0.0 and NaNs of other payloads keep their order) and user
+  // comparators are always stable, on both backends; a keys-only sort of
+  // integer keys with a built-in order, where equal keys are the same bits,
+  // is the paper's unstable bitonic path unless this is set.
   bool stable = false;
   segsort_write write = segsort_write::automatic;
   segsort_path path = segsort_path::automatic;
-  // Check the segments (begin <= end <= n, offsets non-decreasing) before any
-  // work and throw errc::invalid_argument naming the first bad segment. On the
-  // GPU the check is folded into the binning pass and read back with the bin
-  // sizes (the call's one small device-to-host copy). fixed_length segments
+  // Check the segments before any work and throw errc::invalid_argument:
+  // begin <= end <= n and offsets non-decreasing (naming the first bad
+  // segment), then, for by_bounds, that no two overlap (naming the first
+  // pair in order of begin: "segments 0 [0, 4) and 1 [1, 5) overlap").
+  // On the GPU the range check is folded into the binning pass and read back
+  // with the bin sizes, and always runs; the overlap check of by_bounds costs
+  // one more pass over the segments and a read-back when the begins never
+  // decrease, else also a radix sort of the (begin, index) pairs and a second
+  // read-back. validate = false skips the overlap check (CPU: every check).
+  // Offsets cannot overlap (they never decrease) and fixed_length segments
   // are valid by construction: the GPU call then reads nothing back and never
   // waits, so it can be captured into a CUDA graph.
   bool validate = true;

@@ -33,8 +33,9 @@ struct segments {
       case detail::segment_kind::fixed: break;
     }
     if (n == 0 || length == 0) return 0;
-    const std::uint64_t head = first < n ? first : n;
-    return (head > 0) + (n - head + length - 1) / length;
+    const std::uint64_t head = first < n ? first : n, body = n - head;
+    // (not (body + length - 1) / length: that wraps for a length near 2^64)
+    return (head > 0) + body / length + (body % length != 0);
   }
 };
 

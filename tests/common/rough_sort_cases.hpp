@@ -16,9 +16,11 @@
 #include <gtest/gtest.h>
 
 #include "common/generators.hpp"
+#include "common/float_ties.hpp"
 #include "common/primitives_cases.hpp"  // same_bits
 #include "ordo/ksorted_gen.hpp"
 #include "ordo/rough_sort.hpp"
+#include "ordo/types.hpp"
 
 namespace ordo_test {
 
@@ -124,6 +126,23 @@ void reference_sort(std::vector<K>& k, std::vector<V>& v, bool desc) {
   v.swap(v2);
 }
 
+// Keys-only results of float keys must be the stable sort bit for bit: the
+// docs promise that equal keys (-0.0 / +0.0, NaNs of other payloads or signs)
+// keep their input order. Integer keys: ordered, and the input's bits.
+template <class K>
+::testing::AssertionResult keys_sorted_as(const std::vector<K>& got, const std::vector<K>& input, bool desc);
+template <class K>
+::testing::AssertionResult keys_stably_sorted_as(const std::vector<K>& got, const std::vector<K>& input, bool desc) {
+  if constexpr (std::is_floating_point_v<K>) {
+    auto want = input;
+    std::vector<std::uint8_t> unused(input.size());
+    reference_sort(want, unused, desc);
+    return same_bits(got, want, "keys-only float sort (stable)");
+  } else {
+    return keys_sorted_as(got, input, desc);
+  }
+}
+
 template <class K>
 ::testing::AssertionResult keys_sorted_as(const std::vector<K>& got, const std::vector<K>& input, bool desc) {
   for (std::size_t i = 1; i < got.size(); ++i)
@@ -152,12 +171,12 @@ void check_sort_keys(Space& sp, const std::vector<K>& h, bool desc, sort_call c,
   if (in_place) {
     if (c.adaptive) ordo::sort(sp.exec, sp.span(d_in), {order, c.sort_v});
     else ordo::rough_sort(sp.exec, sp.span(d_in), c.k, {order, c.variant});
-    EXPECT_TRUE(keys_sorted_as(sp.get(d_in), h, desc)) << what << " in place";
+    EXPECT_TRUE(keys_stably_sorted_as(sp.get(d_in), h, desc)) << what << " in place";
     return;
   }
   if (c.adaptive) ordo::sort_copy(sp.exec, sp.cspan(d_in), sp.span(d_out), {order, c.sort_v});
   else ordo::rough_sort_copy(sp.exec, sp.cspan(d_in), sp.span(d_out), c.k, {order, c.variant});
-  EXPECT_TRUE(keys_sorted_as(sp.get(d_out), h, desc)) << what;
+  EXPECT_TRUE(keys_stably_sorted_as(sp.get(d_out), h, desc)) << what;
   EXPECT_TRUE(same_bits(sp.get(d_in), h, what + ": input modified"));
 }
 
@@ -212,8 +231,6 @@ void check_rough_sort(Space& sp, std::size_t n, ordo::rough_sort_variant variant
                                  " k=" + std::to_string(k) + (desc ? " desc" : " asc");
         check_sort_keys<Space, K>(sp, h, desc, {false, k, variant}, what);
         check_sort_keys<Space, K>(sp, h, desc, {false, 2 * k + 3, variant}, what + " (hint above the radius)");
-        if (variant == ordo::rough_sort_variant::halving)  // not stable: keys and the (key, value) multiset
-          continue;
         check_sort_pairs<Space, K>(sp, h, desc, {false, k, variant}, what);
       }
 }
@@ -262,6 +279,32 @@ void check_adaptive_sort(Space& sp, std::size_t n, std::uint64_t seed, ordo::sor
       check_sort_keys<Space, K>(sp, h, desc, {true, 0, {}, v}, what);
       check_sort_pairs<Space, K>(sp, h, desc, {true, 0, {}, v}, what);
     }
+}
+
+// Every sort of the header on float keys alone keeps the order of equal
+// keys (the docs' promise): the adaptive sort's variants and every
+// rough_sort variant with the radius as hint, both orders.
+template <class Space, class K>
+void check_float_ties(Space& sp, const std::vector<ordo::sort_variant>& sorts,
+                      const std::vector<ordo::rough_sort_variant>& roughs, std::size_t max_n = ~std::size_t(0)) {
+  for (std::size_t n : float_tie_sizes()) {
+    if (n > max_n) continue;
+    for (std::uint64_t spread : {0ull, 3ull, 40ull})
+      for (bool desc : {false, true}) {
+        auto h = float_tie_keys<K>(n, n * 7 + spread, spread);
+        if (desc) std::reverse(h.begin(), h.end());
+        const std::string what = std::string("float ties ") + ordo::type_name<K>() + " n=" + std::to_string(n) +
+                                 " spread=" + std::to_string(spread) + (desc ? " desc" : " asc");
+        for (auto v : sorts) check_sort_keys<Space, K>(sp, h, desc, {true, 0, {}, v}, what + " sort " + ordo::to_string(v));
+        const auto order = desc ? ordo::sort_order::descending : ordo::sort_order::ascending;
+        const std::uint64_t k = ordo::radius(ordo::cpu{1}, std::span<const K>(h), {order});
+        for (auto v : roughs) {
+          if (v == ordo::rough_sort_variant::bubble && n > 5000) continue;
+          check_sort_keys<Space, K>(sp, h, desc, {false, k, v}, what + " rough_sort " + ordo::to_string(v));
+          check_sort_pairs<Space, K>(sp, h, desc, {false, k, v}, what + " rough_sort pairs " + ordo::to_string(v));
+        }
+      }
+  }
 }
 
 }  // namespace ordo_test

@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "common/float_ties.hpp"
 #include "common/generators.hpp"
 #include "common/primitives_cases.hpp"  // same_bits, prim_poison, sort_inputs
 #include "ordo/segmented_sort.hpp"
@@ -238,8 +239,11 @@ void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, 
   if (s.form == 2) ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::fixed_length(s.length, s.first), o);
   else ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), on.segs, o);
   const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
-  if (descending) ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, stable, ordo::greater{}, what));
-  else ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, stable, ordo::less{}, what));
+  // Float keys are always stable (the docs' promise): -0.0 / +0.0 and NaN
+  // payloads keep their order, so they are compared bit for bit.
+  const bool exact = stable || std::is_floating_point_v<K>;
+  if (descending) ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, exact, ordo::greater{}, what));
+  else ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, exact, ordo::less{}, what));
   ASSERT_TRUE(same_bits(sp.get(d_in), keys, what + " (input kept)"));
 }
 
@@ -307,8 +311,26 @@ void check_segsort_errors(Space& sp) {
   expect(ordo::by_bounds(sp.cspan(b), sp.cspan(e)), "segment 1: begin 5 > end 4");
   auto e2 = sp.buf(std::vector<std::int64_t>{1, 6});
   expect(ordo::by_bounds(sp.cspan(b), sp.cspan(e2)), "begins.size() (3) != ends.size() (2)");
-  auto one = sp.buf(std::vector<std::uint32_t>{0});
-  expect(ordo::by_offsets(sp.cspan(one)), "offsets has 1 entry");
+  // 64-bit offsets keep their value in the message (no truncation to 32 bits).
+  auto wide = sp.buf(std::vector<std::uint64_t>{0, (std::uint64_t(1) << 32) + 3});
+  expect(ordo::by_offsets(sp.cspan(wide)), "segment 0: end 4294967299 > n = 6");
+  auto wide_b = sp.buf(std::vector<std::uint64_t>{(std::uint64_t(1) << 32) + 1});
+  auto wide_e = sp.buf(std::vector<std::uint64_t>{2});
+  expect(ordo::by_bounds(sp.cspan(wide_b), sp.cspan(wide_e)), "segment 0: begin 4294967297 > end 2");
+  // Overlapping segments: the first pair in order of begin.
+  auto ob = sp.buf(std::vector<std::uint32_t>{0, 1});
+  auto oe = sp.buf(std::vector<std::uint32_t>{4, 5});
+  expect(ordo::by_bounds(sp.cspan(ob), sp.cspan(oe)), "segments 0 [0, 4) and 1 [1, 5) overlap");
+  auto ub = sp.buf(std::vector<std::int64_t>{4, 3, 0});  // begins out of order: the sorting check
+  auto ue = sp.buf(std::vector<std::int64_t>{6, 3, 5});
+  expect(ordo::by_bounds(sp.cspan(ub), sp.cspan(ue)), "segments 2 [0, 5) and 0 [4, 6) overlap");
+  auto db = sp.buf(std::vector<std::uint64_t>{2, 2});  // the same segment twice
+  auto de = sp.buf(std::vector<std::uint64_t>{5, 5});
+  expect(ordo::by_bounds(sp.cspan(db), sp.cspan(de)), "segments 0 [2, 5) and 1 [2, 5) overlap");
+  // An invalid segment is reported before any overlap.
+  auto ib = sp.buf(std::vector<std::uint32_t>{0, 1, 5});
+  auto ie = sp.buf(std::vector<std::uint32_t>{4, 5, 9});
+  expect(ordo::by_bounds(sp.cspan(ib), sp.cspan(ie)), "segment 2: end 9 > n = 6");
   expect(ordo::fixed_length(0), "segment length must be positive");
   expect(ordo::fixed_length(4, 4), "leading segment must be shorter");
   auto small = sp.buf(std::vector<std::int32_t>(5, 0));
@@ -318,6 +340,165 @@ void check_segsort_errors(Space& sp) {
   } catch (const ordo::error& err) {
     EXPECT_NE(std::string(err.what()).find("keys_out.size() (5) != keys_in.size() (6)"), std::string::npos) << err.what();
   }
+}
+
+// Bounds that touch, empty segments anywhere (inside another one too) and
+// segments given out of order are not overlaps; validate = false skips the
+// check (an overlap then gives undefined results, so only disjoint ones here).
+template <class Space>
+void check_segsort_disjoint_bounds(Space& sp) {
+  const std::vector<std::int32_t> keys = {5, 4, 3, 2, 1, 0};
+  auto d_k = sp.buf(keys);
+  const auto run = [&](std::vector<std::uint32_t> b, std::vector<std::uint32_t> e, std::vector<std::int32_t> want,
+                       bool validate = true) {
+    auto db = sp.buf(b);
+    auto de = sp.buf(e);
+    auto d_o = sp.buf(std::vector<std::int32_t>(6, 9));
+    ordo::segmented_sort_options o;
+    o.validate = validate;
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::by_bounds(sp.cspan(db), sp.cspan(de)), o);
+    EXPECT_EQ(sp.get(d_o), want);
+  };
+  run({0, 3}, {3, 6}, {3, 4, 5, 0, 1, 2});                   // touching
+  run({3, 0}, {6, 3}, {3, 4, 5, 0, 1, 2});                   // out of order
+  run({0, 2, 6, 0}, {4, 2, 6, 0}, {2, 3, 4, 5, 9, 9});       // empty ones inside and at the ends
+  run({5, 1, 3, 3}, {6, 3, 3, 5}, {9, 3, 4, 1, 2, 0});       // gaps, an empty one between
+  run({0, 3}, {3, 6}, {3, 4, 5, 0, 1, 2}, false);            // validate = false
+  // Many segments in order with one overlap far in: the GPU's scan over blocks.
+  const std::size_t m = 300000;
+  std::vector<std::uint64_t> b(m), e(m);
+  for (std::size_t i = 0; i < m; ++i) b[i] = i * 2, e[i] = i * 2 + (i % 3 == 0 ? 0 : 1 + i % 2);
+  // segment i: [2i, 2i + len), len 0..2; len 2 touches the next begin
+  auto keys_long = sp.buf(std::vector<std::int32_t>(2 * m, 1));
+  auto out_long = sp.buf(std::vector<std::int32_t>(2 * m, 1));
+  {
+    auto db = sp.buf(b);
+    auto de = sp.buf(e);
+    ordo::segmented_sort(sp.exec, sp.cspan(keys_long), sp.span(out_long), ordo::by_bounds(sp.cspan(db), sp.cspan(de)));
+  }
+  const std::size_t at = 250000;  // [500000, 500001); segment at + 1 is [500002, 500004)
+  e[at] = 2 * at + 3;             // now reaches into it
+  for (bool shuffled : {false, true}) {
+    auto bb = b, ee = e;
+    if (shuffled) std::reverse(bb.begin(), bb.end()), std::reverse(ee.begin(), ee.end());
+    auto db = sp.buf(bb);
+    auto de = sp.buf(ee);
+    const std::uint64_t i1 = shuffled ? m - 1 - at : at, i2 = shuffled ? m - 2 - at : at + 1;
+    const std::string needle = "segments " + std::to_string(i1) + " [500000, 500003) and " + std::to_string(i2) +
+                               " [500002, 500004) overlap";
+    try {
+      ordo::segmented_sort(sp.exec, sp.cspan(keys_long), sp.span(out_long), ordo::by_bounds(sp.cspan(db), sp.cspan(de)));
+      ADD_FAILURE() << "no error for " << needle;
+    } catch (const ordo::error& err) {
+      EXPECT_EQ(err.code(), ordo::errc::invalid_argument);
+      EXPECT_NE(std::string(err.what()).find(needle), std::string::npos) << err.what() << " lacks '" << needle << "'";
+    }
+  }
+}
+
+// An offsets array of one entry describes no segments (what
+// np.concatenate([[0], np.cumsum(lens)]) gives for an empty batch): nothing
+// is written. So do n = 0 and n = 1 in every form.
+template <class Space>
+void check_segsort_no_segments(Space& sp) {
+  for (std::size_t n : {0, 1, 6}) {
+    std::vector<float> keys(n);
+    for (std::size_t i = 0; i < n; ++i) keys[i] = float(n - i);
+    auto d_k = sp.buf(keys);
+    auto d_v = sp.buf(std::vector<std::uint32_t>(n, 3));
+    const std::vector<float> poison(n, 9.0f);
+    for (std::uint64_t lone : {std::uint64_t(0), std::uint64_t(n)}) {
+      auto off = sp.buf(std::vector<std::uint64_t>{lone});
+      auto d_o = sp.buf(poison);
+      auto d_vo = sp.buf(std::vector<std::uint32_t>(n, 7));
+      ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::by_offsets(sp.cspan(off)));
+      EXPECT_EQ(sp.get(d_o), poison) << "n=" << n;
+      ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), sp.cspan(d_v), sp.span(d_vo),
+                           ordo::by_offsets(sp.cspan(off)));
+      EXPECT_EQ(sp.get(d_vo), std::vector<std::uint32_t>(n, 7)) << "n=" << n;
+      ordo::segmented_sort_in_place(sp.exec, sp.span(d_o), ordo::by_offsets(sp.cspan(off)));
+      EXPECT_EQ(sp.get(d_o), poison) << "n=" << n;
+    }
+    // One segment over everything, in each form.
+    auto whole = sp.buf(std::vector<std::uint32_t>{0, std::uint32_t(n)});
+    auto b = sp.buf(std::vector<std::uint32_t>{0});
+    auto e = sp.buf(std::vector<std::uint32_t>{std::uint32_t(n)});
+    std::vector<float> sorted = keys;
+    std::sort(sorted.begin(), sorted.end());
+    auto d_o = sp.buf(poison);
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::by_offsets(sp.cspan(whole)));
+    EXPECT_EQ(sp.get(d_o), sorted) << "offsets n=" << n;
+    d_o = sp.buf(poison);
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::by_bounds(sp.cspan(b), sp.cspan(e)));
+    EXPECT_EQ(sp.get(d_o), sorted) << "bounds n=" << n;
+    for (std::uint64_t len : {1ull, 4ull, 7ull}) {
+      d_o = sp.buf(poison);
+      ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::fixed_length(len));
+      std::vector<float> want = keys;
+      for (std::size_t s0 = 0; s0 < n; s0 += len) std::sort(want.begin() + s0, want.begin() + std::min<std::size_t>(n, s0 + len));
+      EXPECT_EQ(sp.get(d_o), want) << "fixed " << len << " n=" << n;
+    }
+  }
+}
+
+// A fixed length near 2^64 is one segment over everything (the segment
+// count once wrapped to 0 and nothing was sorted, without a word).
+template <class Space>
+void check_segsort_huge_length(Space& sp) {
+  const std::vector<std::int64_t> keys = {5, 4, 3, 2, 1, 0};
+  auto d_k = sp.buf(keys);
+  for (std::uint64_t len : {~std::uint64_t(0), std::uint64_t(1) << 63, std::uint64_t(7), std::uint64_t(6)}) {
+    auto d_o = sp.buf(std::vector<std::int64_t>(6, 9));
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::fixed_length(len));
+    EXPECT_EQ(sp.get(d_o), (std::vector<std::int64_t>{0, 1, 2, 3, 4, 5})) << "length " << len;
+    ordo::segmented_sort(sp.exec, sp.cspan(d_k), sp.span(d_o), ordo::fixed_length(len, 2));
+    EXPECT_EQ(sp.get(d_o), (std::vector<std::int64_t>{4, 5, 0, 1, 2, 3})) << "length " << len << ", first 2";
+  }
+  EXPECT_EQ(ordo::fixed_length(~std::uint64_t(0)).count(6), 1u);
+  EXPECT_EQ(ordo::fixed_length(~std::uint64_t(0), 5).count(6), 2u);
+}
+
+// Keys-only float sorts with stable = false keep the order of equal keys
+// (-0.0 / +0.0, NaN payloads), at segment lengths around 16/17, warps,
+// blocks and tiles, both orders, every path.
+template <class Space, class K>
+void check_segsort_float_ties(Space& sp, const std::vector<ordo::segsort_path>& paths) {
+  std::vector<std::uint64_t> lens;
+  for (std::size_t n : float_tie_sizes()) lens.push_back(n), lens.push_back(0);
+  const auto s = offsets_shape("float_ties", lens);
+  std::vector<K> keys;
+  for (std::size_t i = 0; i < lens.size(); ++i) {
+    const auto part = float_tie_keys<K>(lens[i], 31 + i, 0);
+    keys.insert(keys.end(), part.begin(), part.end());
+  }
+  segs_on<Space> on(sp, s);
+  auto d_in = sp.buf(keys);
+  for (auto path : paths)
+    for (bool desc : {false, true}) {
+      ordo::segmented_sort_options o;
+      o.order = desc ? ordo::sort_order::descending : ordo::sort_order::ascending;
+      o.path = path;
+      auto d_out = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
+      ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), on.segs, o);
+      const auto perm = desc ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
+      const std::string what = std::string("float ties ") + ordo::type_name<K>() + (desc ? " desc " : " asc ") +
+                               ordo::to_string(path);
+      if (desc) ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, true, ordo::greater{}, what));
+      else ASSERT_TRUE(check_segments(sp.get(d_out), keys, perm, s, true, ordo::less{}, what));
+      // Fixed lengths too (the short-tile path for 16 and 17).
+      for (std::uint64_t len : {16ull, 17ull, 32ull, 33ull}) {
+        seg_shape f;
+        f.n = s.n;
+        f.form = 2;
+        f.length = len;
+        for (std::uint64_t b = 0; b < f.n; b += len) f.begin.push_back(b), f.end.push_back(std::min<std::uint64_t>(b + len, f.n));
+        auto d_f = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
+        ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_f), ordo::fixed_length(len), o);
+        const auto fp = desc ? ref_segsort_perm(keys, f, ordo::greater{}) : ref_segsort_perm(keys, f, ordo::less{});
+        if (desc) ASSERT_TRUE(check_segments(sp.get(d_f), keys, fp, f, true, ordo::greater{}, what + " fixed"));
+        else ASSERT_TRUE(check_segments(sp.get(d_f), keys, fp, f, true, ordo::less{}, what + " fixed"));
+      }
+    }
 }
 
 }  // namespace ordo_test

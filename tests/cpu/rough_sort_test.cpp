@@ -62,6 +62,52 @@ TEST(RoughCpu, HalvingMovesPairsTogether) {
   for (std::size_t i = 0; i < k.size(); ++i) ASSERT_EQ(k[i], h[v[i]]) << i;
 }
 
+// The case: halving was documented stable but nth_element is not
+// (values came back [3, 1, 2, 0]).
+TEST(RoughCpu, HalvingIsStable) {
+  for (int threads : {1, 2}) {
+    std::vector<int> k = {1, 0, 0, 0};
+    std::vector<std::uint32_t> v = {0, 1, 2, 3};
+    ordo::rough_sort(ordo::cpu{threads}, std::span<int>(k), std::span<std::uint32_t>(v), 3,
+                     {ordo::sort_order::ascending, ordo::rough_sort_variant::halving});
+    EXPECT_EQ(k, (std::vector<int>{0, 0, 0, 1}));
+    EXPECT_EQ(v, (std::vector<std::uint32_t>{1, 2, 3, 0}));
+  }
+  // Many ties over every halving step, both orders, keys and pairs.
+  host_space sp{ordo::cpu{1}};
+  for (std::size_t n : {5, 17, 100, 1000, 4099})
+    for (std::uint64_t k : {1ull, 2ull, 3ull, 7ull, 64ull})
+      for (bool desc : {false, true}) {
+        rng r(n + k);
+        std::vector<std::int32_t> h(n);
+        for (std::size_t i = 0; i < n; ++i) h[i] = std::int32_t(i / 8);  // runs of 8 equal keys
+        for (std::size_t b = 0; b < n; b += k + 1)                     // then radius <= k
+          for (std::size_t i = std::min(n, b + k + 1); i > b + 1; --i) std::swap(h[i - 1], h[b + r.below(i - b)]);
+        if (desc) std::reverse(h.begin(), h.end());
+        check_sort_pairs<host_space, std::int32_t>(sp, h, desc, {false, k, ordo::rough_sort_variant::halving},
+                                                   "halving ties n=" + std::to_string(n) + " k=" + std::to_string(k));
+      }
+}
+
+// Keys-only float sorts keep the order of equal keys (-0.0 / +0.0, NaN
+// payloads): std::sort broke it from n = 17 on.
+TEST(RoughCpu, FloatTiesKeepTheirOrder) {
+  std::vector<float> k = {0.0f, -0.0f, 0.0f, -0.0f};
+  for (std::size_t i = 0; i < 16; ++i) k.push_back(float(i % 2 ? 0.0 : -0.0));
+  std::vector<float> out(k.size());
+  ordo::sort_copy(ordo::cpu{1}, std::span<const float>(k), std::span<float>(out));
+  EXPECT_TRUE(same_bits(out, k, "zeros alone, n = 20"));
+  const std::vector<ordo::sort_variant> sorts = {ordo::sort_variant::automatic, ordo::sort_variant::rough_sort,
+                                                 ordo::sort_variant::merge_sort};
+  const std::vector<ordo::rough_sort_variant> roughs = {ordo::rough_sort_variant::automatic, ordo::rough_sort_variant::runs,
+                                                        ordo::rough_sort_variant::halving, ordo::rough_sort_variant::bubble};
+  for (int threads : {1, 3}) {
+    host_space sp{ordo::cpu{threads}};
+    check_float_ties<host_space, float>(sp, sorts, roughs);
+    check_float_ties<host_space, double>(sp, sorts, roughs, 5000);
+  }
+}
+
 TYPED_TEST(RoughCpu, WrongHint) {
   using K = TypeParam;
   host_space seq{ordo::cpu{1}}, par{ordo::cpu{4}};

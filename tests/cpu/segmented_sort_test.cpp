@@ -72,6 +72,34 @@ TEST(SegsortCpu, BadSegments) {
   check_segsort_errors(sp);
 }
 
+// The case: begins [0, 1], ends [4, 5] wrote [2, 1, 2, 3, 4, 0].
+TEST(SegsortCpu, OverlapsAreRejected) {
+  for (int threads : {1, 2}) {
+    host_space sp{ordo::cpu{threads}};
+    check_segsort_disjoint_bounds(sp);
+  }
+}
+
+TEST(SegsortCpu, HugeFixedLength) {
+  host_space sp{ordo::cpu{2}};
+  check_segsort_huge_length(sp);
+}
+
+TEST(SegsortCpu, NoSegmentsAndTinyInputs) {
+  for (int threads : {1, 2}) {
+    host_space sp{ordo::cpu{threads}};
+    check_segsort_no_segments(sp);
+  }
+}
+
+TEST(SegsortCpu, FloatKeysAloneKeepTiesInOrder) {
+  for (int threads : {1, 3}) {
+    host_space sp{ordo::cpu{threads}};
+    check_segsort_float_ties<host_space, float>(sp, {ordo::segsort_path::automatic});
+    check_segsort_float_ties<host_space, double>(sp, {ordo::segsort_path::automatic});
+  }
+}
+
 TEST(SegsortCpu, EmptyInputs) {
   std::vector<float> none;
   std::vector<std::uint64_t> off = {0, 0, 0};

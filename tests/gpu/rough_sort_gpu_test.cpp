@@ -232,6 +232,20 @@ TEST(RoughGpu, CpuOnlyVariantsSayso) {
   }
 }
 
+// Keys-only float sorts keep -0.0 / +0.0 and NaN payloads in input order:
+// every adaptive variant and every GPU rough_sort variant.
+TEST(RoughGpu, FloatTiesKeepTheirOrder) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const std::vector<ordo::sort_variant> sorts = {ordo::sort_variant::automatic, ordo::sort_variant::rough_sort,
+                                                 ordo::sort_variant::radix_sort, ordo::sort_variant::merge_sort};
+  const std::vector<ordo::rough_sort_variant> roughs = {ordo::rough_sort_variant::automatic,
+                                                        ordo::rough_sort_variant::runs,
+                                                        ordo::rough_sort_variant::radix_runs};
+  check_float_ties<device_space, float>(sp, sorts, roughs);
+  check_float_ties<device_space, double>(sp, sorts, roughs);
+}
+
 TEST(RoughGpu, TilePolicyCoversTheGap) {  // every run the window kernel leaves is a tiles run
   EXPECT_LE(rough_policy::window_fastest_run, rough_policy::max_run_64);
   EXPECT_EQ(rough_policy::tiles_max_run / 2, 4096);

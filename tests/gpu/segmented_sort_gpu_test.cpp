@@ -287,4 +287,34 @@ TEST(SegsortGpu, SmallBadSegments) {
   check_segsort_errors(sp);
 }
 
+// Overlapping bounds are rejected (the begins-in-order scan and the sorting
+// check for begins out of order), disjoint ones in any order are sorted.
+TEST(SegsortGpu, SmallOverlapsAreRejected) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_segsort_disjoint_bounds(sp);
+}
+
+TEST(SegsortGpu, SmallHugeFixedLength) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_segsort_huge_length(sp);
+}
+
+TEST(SegsortGpu, SmallNoSegmentsAndTinyInputs) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_segsort_no_segments(sp);
+}
+
+// Keys-only float sorts keep -0.0 / +0.0 and NaN payloads in input order on every path.
+TEST(SegsortGpu, FloatKeysAloneKeepTiesInOrder) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const std::vector<ordo::segsort_path> paths = {ordo::segsort_path::automatic, ordo::segsort_path::binned,
+                                                 ordo::segsort_path::short_tiles, ordo::segsort_path::radix_tiles};
+  check_segsort_float_ties<device_space, float>(sp, paths);
+  check_segsort_float_ties<device_space, double>(sp, paths);
+}
+
 }  // namespace

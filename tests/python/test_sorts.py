@@ -225,3 +225,90 @@ def test_segmented_sort_bad_segments(xp):
         ordo.segmented_sort(keys, 0)
     with pytest.raises(ValueError, match="2 begins but 1 ends"):
         ordo.segmented_sort(keys, xp.put(np.array([0, 5])), ends=xp.put(np.array([5])))
+
+
+# ---- promises the docs make (issue 28) ------------------------------------------
+
+def test_radius_is_not_the_displacement():
+    # The docs' definition: the largest j - i with x[j] < x[i]; here every key
+    # is only 2 places from its sorted place.
+    assert ordo.radius(np.array([3, 4, 1, 2], dtype=np.int32)) == 3
+
+
+@pytest.mark.parametrize("variant", ["runs", "halving", "bubble"])
+def test_rough_sort_cpu_variants_are_stable(variant):
+    keys, vals = ordo.rough_sort(np.array([1, 0, 0, 0], dtype=np.int32), 3,
+                                 values=np.arange(4, dtype=np.int32), variant=variant)
+    np.testing.assert_array_equal(keys, [0, 0, 0, 1])
+    np.testing.assert_array_equal(vals, [1, 2, 3, 0])
+    a = ksorted(5000, 6, np.int64, 1) // 3  # many ties
+    v = np.arange(a.size, dtype=np.uint32)
+    k, w = ordo.rough_sort(a, 6, values=v, variant=variant)
+    order = np.argsort(a, kind="stable")
+    np.testing.assert_array_equal(k, a[order])
+    np.testing.assert_array_equal(w, v[order])
+
+
+def float_ties(n, dtype, seed):
+    """-0.0 / +0.0 and NaNs of other payloads and signs among a few numbers."""
+    rng = np.random.default_rng(seed)
+    bits = np.uint32 if dtype == np.float32 else np.uint64
+    nan = np.array([np.nan], dtype=dtype).view(bits)[0]
+    sign = bits(1) << bits(8 * np.dtype(dtype).itemsize - 1)
+    nans = np.array([nan | bits(1), nan | bits(2), nan | bits(3) | sign], dtype=bits).view(dtype)
+    pool = np.concatenate([np.array([-1.0, -0.0, 0.0, 2.0], dtype=dtype), nans])
+    return pool[rng.integers(0, pool.size, n)]
+
+
+def stable_bits(a, descending=False):
+    order = np.argsort(desc_key(a) if descending else a, kind="stable")
+    return a[order].view(np.uint32 if a.dtype == np.float32 else np.uint64)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [15, 16, 17, 32, 33, 64, 257, 2049, 70001])
+def test_float_keys_alone_keep_ties_in_order(xp, dtype, n):
+    a = float_ties(n, dtype, n)
+    bits = np.uint32 if dtype == np.float32 else np.uint64
+    for descending in [False, True]:
+        want = stable_bits(a, descending)
+        got = xp.get(ordo.sort(xp.put(a), descending=descending))
+        np.testing.assert_array_equal(got.view(bits), want)
+        got = xp.get(ordo.segmented_sort(xp.put(a), xp.put(np.array([0, n])), descending=descending))
+        np.testing.assert_array_equal(got.view(bits), want)
+        got = xp.get(ordo.rough_sort(xp.put(a), ordo.radius(a, descending=descending), descending=descending))
+        np.testing.assert_array_equal(got.view(bits), want)
+
+
+def test_segmented_sort_empty_batch(xp):
+    lens = np.array([], dtype=np.int64)
+    offs = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)  # [0]
+    for n in [0, 5]:
+        keys = np.arange(n, 0, -1).astype(np.float32)
+        np.testing.assert_array_equal(xp.get(ordo.segmented_sort(xp.put(keys), xp.put(offs))), keys)
+        k, v = ordo.segmented_sort(xp.put(keys), xp.put(offs), values=xp.put(np.arange(n, dtype=np.int32)))
+        np.testing.assert_array_equal(xp.get(k), keys)
+        np.testing.assert_array_equal(xp.get(v), np.arange(n))
+
+
+def test_segmented_sort_overlaps_are_rejected(xp):
+    keys = xp.put(np.array([5, 4, 3, 2, 1, 0], dtype=np.int32))
+    with pytest.raises(ordo.Error, match=r"segments 0 \[0, 4\) and 1 \[1, 5\) overlap"):
+        ordo.segmented_sort(keys, xp.put(np.array([0, 1])), ends=xp.put(np.array([4, 5])))
+    with pytest.raises(ordo.Error, match=r"segments 1 \[0, 3\) and 0 \[2, 6\) overlap"):
+        ordo.segmented_sort(keys, xp.put(np.array([2, 0])), ends=xp.put(np.array([6, 3])))
+    # touching, out of order, empty inside another: fine
+    got = ordo.segmented_sort(keys, xp.put(np.array([3, 0, 1])), ends=xp.put(np.array([6, 3, 1])))
+    np.testing.assert_array_equal(xp.get(got), [3, 4, 5, 0, 1, 2])
+
+
+def test_segmented_sort_length_edges(xp):
+    keys = np.array([5, 4, 3, 2, 1, 0], dtype=np.int64)
+    for length in [6, 7, 2**63, 2**64 - 1]:  # one segment (2^64 - 1 once wrapped to no segments)
+        np.testing.assert_array_equal(xp.get(ordo.segmented_sort(xp.put(keys), length)), np.sort(keys))
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):
+        ordo.segmented_sort(xp.put(keys), 2**64)
+    with pytest.raises(ValueError, match="must be positive, got -3"):
+        ordo.segmented_sort(xp.put(keys), -3)
+    with pytest.raises(TypeError, match="not bool"):
+        ordo.segmented_sort(xp.put(keys), True)

@@ -173,15 +173,16 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
   cmd->add_option("-o,--output", a->output, "where the sorted keys go; the format follows its extension")->required();
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
-  cmd->add_option("--offsets", a->offsets, "segment offsets, n_segments + 1 non-decreasing integers");
-  cmd->add_option("--begins", a->begins, "segment begins (with --ends; gaps and empty segments allowed)");
+  cmd->add_option("--offsets", a->offsets, "segment offsets, n_segments + 1 non-decreasing integers ([0]: none)");
+  cmd->add_option("--begins", a->begins,
+                  "segment begins (with --ends; gaps, empty segments and any order allowed, overlaps rejected)");
   cmd->add_option("--ends", a->ends, "segment ends (with --begins)");
   cmd->add_option("--segment-length", a->segment_length, "segments of this many elements");
   cmd->add_option("--first", a->first, "with --segment-length: a leading segment of this many elements");
   cmd->add_option("--values", a->values, "values to carry along (any 4- or 8-byte type; .npy or text)");
   cmd->add_option("--values-output", a->values_output, "where the permuted values go");
   cmd->add_flag("--descending", a->descending, "largest first within each segment");
-  cmd->add_flag("--stable", a->stable, "equal keys keep their input order");
+  cmd->add_flag("--stable", a->stable, "equal integer keys keep their input order (values and float keys always do)");
   cmd->add_option("--write", a->write, "GPU register-sort writes: automatic, direct or striped");
   cmd->add_option("--path", a->path, "GPU path: automatic, binned, short_tiles (segments <= 64, in order) or radix_tiles");
   add_device_options(cmd, a->device, a->threads);

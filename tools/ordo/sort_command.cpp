@@ -1,7 +1,8 @@
 // `ordo sort INPUT -o OUTPUT`: sort the keys with the adaptive sort (seed 002),
 // which measures how sorted they are and takes Roughsort for a small radius,
 // a full sort otherwise; `--k K` is the caller's radius hint (rough_sort).
-// `ordo radius INPUT`: print the radius k of the keys (0 when sorted).
+// `ordo radius INPUT`: print the radius k of the keys: the largest j - i with
+// a[j] < a[i] (0 when sorted; not the largest distance from a sorted place).
 // Both run on the GPU when there is one (--device).
 #include <chrono>
 #include <cstdint>

@@ -15,6 +15,7 @@
 #include "ordo/cpu/rough_sort/roughsort_cpu_variants.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 #include "ordo/detail/reversed_order.hpp"
+#include "ordo/detail/ties_visible.hpp"
 
 namespace ordo::detail {
 
@@ -51,13 +52,18 @@ void over_elements(Key* keys, Value* values, std::size_t n, Compare comp, F&& f)
   }
 }
 
-// A full sort in place: std::sort / std::stable_sort on one thread, the
-// primitives' parallel merge sort otherwise. Key-value sorts are stable.
+// Whether a sort of these elements must be stable to keep its promise: the
+// order of equal keys shows with values, float keys and user comparators.
+template <class Key, class Value, class Compare>
+inline constexpr bool must_be_stable_v = !std::is_void_v<Value> || ties_visible_v<Key, Compare>;
+
+// A full sort in place: std::sort (integer keys alone) / std::stable_sort on
+// one thread, the primitives' parallel merge sort otherwise. Stable.
 template <class Key, class Value, class Compare>
 void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Compare comp) {
   const int chunks = cpu_chunks(exec, n);
   if (chunks == 1) {
-    if constexpr (std::is_void_v<Value>) std::sort(keys, keys + n, comp);
+    if constexpr (!must_be_stable_v<Key, Value, Compare>) std::sort(keys, keys + n, comp);
     else over_elements(keys, values, n, comp, [&](auto* p, auto c) { std::stable_sort(p, p + n, c); });
     return;
   }
@@ -83,15 +89,19 @@ void rough_sort_variant_cpu(const cpu& exec, Key* keys, Value* values, std::size
                             rough_sort_variant v, Compare comp) {
   if (n < 2 || k == 0) return;
   k = std::min<std::uint64_t>(k, n - 1);
+  constexpr bool stable = must_be_stable_v<Key, Value, Compare>;
   over_elements(keys, values, n, comp, [&](auto* a, auto c) {
     switch (v) {
-      case rough_sort_variant::halving: roughsort_halving(a, n, k, c); break;
+      case rough_sort_variant::halving:
+        if constexpr (stable) roughsort_halving_stable(a, n, k, c);
+        else roughsort_halving(a, n, k, c);
+        break;
       case rough_sort_variant::bubble: bubble_sort(a, n, c); break;
       default: {
         const int threads = cpu_chunks(exec, n);
         roughsort_runs(threads, a, n, k, [&](auto* first, auto* last) {
-          if constexpr (std::is_void_v<Value>) std::sort(first, last, c);
-          else std::stable_sort(first, last, c);
+          if constexpr (stable) std::stable_sort(first, last, c);
+          else std::sort(first, last, c);
         });
       }
     }

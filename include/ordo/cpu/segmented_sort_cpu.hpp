@@ -13,12 +13,16 @@
 #include "ordo/primitives.hpp"
 #include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/segment_desc.hpp"
+#include "ordo/detail/segment_overlap.hpp"
+#include "ordo/detail/ties_visible.hpp"
 
 namespace ordo::detail {
 
 struct no_values {};
 
-// Throws on the first (lowest-numbered) bad segment.
+// Throws on the first (lowest-numbered) bad segment, then on overlapping
+// segments (segment_overlap.hpp: O(m) when the begins never decrease, else a
+// sort of the segment indices).
 inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment_desc& d) {
   const std::uint64_t m = d.count;
   std::uint64_t first_bad = m;
@@ -27,6 +31,7 @@ inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment
   for (std::uint64_t i = 0; i < m; ++i)
     if (!d.valid(d[i]) && i < first_bad) first_bad = i;
   if (first_bad < m) throw_bad_segment(fn, d, first_bad, d[first_bad]);
+  if (const segment_overlap o = find_segment_overlap(d); o.found) throw_segment_overlap(fn, d, o);
 }
 
 // Segments at least this long (and more than a thread's share of n) are
@@ -94,10 +99,11 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   const std::uint64_t m = d.count;
   const std::uint64_t long_from =
       threads > 1 ? std::max<std::uint64_t>(cpu_long_segment, d.n / std::uint64_t(threads)) : ~std::uint64_t(0);
-  // A keys-only sort with a built-in order may be unstable (the GPU's bitonic
-  // path is); everything else is stable on both backends.
-  const bool stable = stable_asked || !std::is_same_v<Value, no_values> ||
-                      !(std::is_same_v<Compare, less> || std::is_same_v<Compare, reversed_order<less>>);
+  // Only a keys-only sort of integers with a built-in order may be unstable
+  // (the GPU's bitonic path is; equal integer keys are the same bits):
+  // floats (-0.0 / +0.0, NaN payloads), values and user comparators show the
+  // order of equal keys, and keep it on both backends.
+  const bool stable = stable_asked || !std::is_same_v<Value, no_values> || ties_visible_v<Key, Compare>;
   std::vector<std::uint64_t> long_ones;
 #pragma omp parallel num_threads(threads) if (threads > 1 && m > 1)
   {

@@ -52,7 +52,7 @@ struct segment_desc {
       --i;
     }
     const std::uint64_t b = head + i * length;
-    return {b, b + length < n ? b + length : n};
+    return {b, length < n - b ? b + length : n};  // (b + length may wrap)
   }
 
   ORDO_OP_HD bool valid(segment_range r) const { return r.begin <= r.end && r.end <= n; }
@@ -71,9 +71,7 @@ segment_desc make_segment_desc(const char* fn, const segments<Offset>& s, std::u
     throw error(errc::invalid_argument, std::string(fn) + ": " + what);
   };
   switch (s.kind) {
-    case segment_kind::offsets:
-      if (s.begins.size() == 1) fail("offsets has 1 entry; n_segments + 1 are needed (or none for no segments)");
-      break;
+    case segment_kind::offsets: break;  // [] and [x] are both no segments (np.concatenate([[0], cumsum([])]))
     case segment_kind::bounds:
       if (s.begins.size() != s.ends.size())
         fail("begins.size() (" + std::to_string(s.begins.size()) + ") != ends.size() (" +

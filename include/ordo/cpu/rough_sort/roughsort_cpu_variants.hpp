@@ -3,7 +3,8 @@
 //
 //   roughsort_halving  §3: halve the radius with partitions (nth_element) of
 //                      runs of 2h at offsets 0, h, 0 (h = ceil(k/2)), until
-//                      1-sorted, then one bubble pass. Sequential, in place.
+//                      1-sorted, then one bubble pass. Sequential, in place;
+//                      roughsort_halving_stable is its stable form.
 //   bubble_sort        §9's baseline: passes of adjacent swaps until none.
 //   roughsort_runs     §7 after Altman-Chlebus: sort every run of 2k, then
 //                      every run of 2k starting at offset k. Parallel.
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace ordo::detail {
 
@@ -59,6 +61,20 @@ void roughsort_halving(T* a, std::size_t n, std::uint64_t k, Compare comp) {
     k = h;
   }
   if (k == 1) bubble_pass(a, n, comp);
+}
+
+// The halving made stable: nth_element is not, so it orders (element, input
+// position) pairs, ties broken by position. A k-sorted array is k-sorted in
+// that strict order too (a[i] <= a[j] for j - i > k, and i < j breaks a tie),
+// so the halving sorts it into the stable order. n positions of extra memory.
+template <class T, class Compare>
+void roughsort_halving_stable(T* a, std::size_t n, std::uint64_t k, Compare comp) {
+  std::vector<std::pair<T, std::size_t>> p(n);
+  for (std::size_t i = 0; i < n; ++i) p[i] = {a[i], i};
+  roughsort_halving(p.data(), n, k, [&](const auto& x, const auto& y) {
+    return comp(x.first, y.first) || (!comp(y.first, x.first) && x.second < y.second);
+  });
+  for (std::size_t i = 0; i < n; ++i) a[i] = p[i].first;
 }
 
 // Altman-Chlebus: after sorting the runs of 2k from 0 and then from k, a

@@ -4,7 +4,8 @@
 // per non-empty bin:
 // unit copy, reg-sort warp bins, smem-merge block bins, and the grid bin's
 // chunk sort and merge passes. Everything after the read-back is enqueued on
-// the stream without waiting.
+// the stream without waiting. By_bounds segments are first checked for
+// overlaps under `validate` (overlap_check.cuh: one or two more read-backs).
 #pragma once
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
@@ -18,6 +19,7 @@
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/segmented_sort/dispatch/overlap_check.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/bin_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/grid_partition_kernels.cuh"
@@ -422,6 +424,9 @@ void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, co
                          void* values_out, unsigned value_bytes, const segment_desc& d,
                          const segmented_sort_options& o, Compare comp) {
   using namespace segsort;
+  // Overlapping bounds (a pass and a read-back; the range checks below are
+  // part of the binning and always run).
+  if (o.validate) check_overlaps_cuda(exec, d);
   const value_mover values{values_in, values_out, value_bytes};
   const bool descending = o.order == sort_order::descending;
   if constexpr (std::is_same_v<Compare, less> && is_key_type_v<Key>) {
