@@ -119,6 +119,11 @@ key_kind accumulator(py::object& x, const std::string& op, const py::object& dty
   return acc;
 }
 
+// The (In, Acc, Op) libordo's GPU code holds: the same type, or a promoted sum
+// (accumulator() never asks for another).
+template <class In, class Acc, class Op>
+inline constexpr bool held_pair = std::is_same_v<In, Acc> || std::is_same_v<Op, ordo::plus>;
+
 // f.template operator()<In, Acc>() for the pair accumulator() left.
 template <class F>
 decltype(auto) visit_pair(key_kind in, key_kind acc, F&& f) {
@@ -135,7 +140,8 @@ py::object scan_py(py::object x, const std::string& op, bool exclusive, const py
   result out = empty_like(a, a.n, acc);
   visit_pair(a.kind, acc, [&]<class In, class Acc>() {
     with_op(op, [&](auto fn) {
-      run_on(a, [&](const auto& exec) { ordo::scan(exec, a.view<In>(), out.view<Acc>(), fn, o); });
+      if constexpr (held_pair<In, Acc, decltype(fn)>)
+        run_on(a, [&](const auto& exec) { ordo::scan(exec, a.view<In>(), out.view<Acc>(), fn, o); });
     });
   });
   return out.obj;
@@ -150,7 +156,8 @@ py::object reduce_py(py::object x, const std::string& op, const py::object& dtyp
   return visit_pair(a.kind, acc, [&]<class In, class Acc>() -> py::object {
     Acc v{};
     with_op(op, [&](auto fn) {
-      v = run_on(a, [&](const auto& exec) { return ordo::reduce_and_wait<Acc>(exec, a.view<In>(), fn); });
+      if constexpr (held_pair<In, Acc, decltype(fn)>)
+        v = run_on(a, [&](const auto& exec) { return ordo::reduce_and_wait<Acc>(exec, a.view<In>(), fn); });
     });
     return py::cast(v);
   });

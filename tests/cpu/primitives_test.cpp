@@ -213,6 +213,30 @@ TEST(PrimitivesNanCpu, ListScanPropagatesNaN) {
     }
 }
 
+// Every built-in operator and held accumulator pair has a libordo entry point
+// for ordo::cuda (the stub throws not_supported in a CPU-only build).
+TEST(PrimitivesNanCpu, CudaEntryPointsLink) {
+  if (ordo::cuda_available()) GTEST_SKIP() << "the GPU suite runs these";
+  std::vector<float> f(3);
+  std::vector<int> i(3);
+  std::vector<std::int64_t> w(3);
+  const ordo::cuda g{};
+  auto all_ops = [&](auto& v) {
+    using T = typename std::decay_t<decltype(v)>::value_type;
+    const std::span<const T> in(v);
+    EXPECT_ORDO_ERROR(ordo::scan(g, in, std::span<T>(v), ordo::fmax{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::scan(g, in, std::span<T>(v), ordo::fmin{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::scan(g, in, std::span<T>(v), ordo::maximum{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::reduce_and_wait(g, in, ordo::fmin{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::reduce_and_wait(g, in, ordo::minimum{}), ordo::errc::not_supported);
+  };
+  all_ops(f);
+  all_ops(i);
+  EXPECT_ORDO_ERROR(ordo::scan(g, std::span<const int>(i), std::span<std::int64_t>(w)), ordo::errc::not_supported);
+  EXPECT_ORDO_ERROR(ordo::reduce_and_wait<std::int64_t>(g, std::span<const int>(i)), ordo::errc::not_supported);
+  EXPECT_ORDO_ERROR(ordo::fork_total_and_wait(g, std::span<const std::uint32_t>()), ordo::errc::not_supported);
+}
+
 TEST(PrimitivesOverflowCpu, IssueExample) {
   for (auto sp : spaces()) check_overflow_example(sp);
 }

@@ -127,7 +127,7 @@ Acc reduce_and_wait(const Exec& exec, std::span<const In> in, Op op, std::type_i
   if constexpr (std::is_same_v<Exec, cpu>) {
     return detail::reduce_cpu<In, Acc, Op>(exec, in, op, init);
   } else {
-    const auto cop = detail::canonical_op<Acc>(op);
+    auto cop = detail::canonical_op<Acc>(op);
     return detail::reduce_and_wait_cuda<In, Acc, decltype(cop)>(exec, in, cop, init);
   }
 }

@@ -74,7 +74,7 @@ namespace ordo {
 template <class In, class Acc, class Op>
 void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
           const scan_options& options) {
-  const auto cop = detail::canonical_op<Acc>(op);
+  auto cop = detail::canonical_op<Acc>(op);
   detail::scan_cuda<In, Acc, decltype(cop)>(exec, in, out, cop, init, options);
 }
 template <class In, class Acc, class Op>
@@ -84,7 +84,7 @@ void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, c
 
 template <class In, class Acc, class Op>
 void reduce(const cuda& exec, std::span<const In> in, std::span<Acc> result, Op op, std::type_identity_t<Acc> init) {
-  const auto cop = detail::canonical_op<Acc>(op);
+  auto cop = detail::canonical_op<Acc>(op);
   detail::reduce_cuda<In, Acc, decltype(cop)>(exec, in, result, cop, init);
 }
 
