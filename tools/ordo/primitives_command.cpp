@@ -77,7 +77,8 @@ void scan_on(bool gpu, const prim_args& a, std::span<const In> in, std::span<Acc
 
 template <class In, class Acc>
 void scan_with_op(bool gpu, const prim_args& a, std::span<const In> in, std::span<Acc> out) {
-  if (a.op == "plus") scan_on(gpu, a, in, out, plus{});
+  if (a.op == "plus") return scan_on(gpu, a, in, out, plus{});
+  if constexpr (!std::is_same_v<In, Acc>) return;  // a promoted pair: only plus (run_scan converts otherwise)
   else if (a.op == "min") scan_on(gpu, a, in, out, minimum{});
   else if (a.op == "max") scan_on(gpu, a, in, out, maximum{});
   else if (a.op == "fmin") scan_on(gpu, a, in, out, fmin{});
