@@ -98,7 +98,7 @@ py::object converted(const py::object& x, key_kind k) {
 // np.sum do; min and max keep x's type). x is replaced by a converted copy
 // when the accumulator is neither x's type nor a promotion libordo holds.
 key_kind accumulator(py::object& x, const std::string& op, const py::object& dtype, const char* fn) {
-  key_kind acc;
+  key_kind acc = key_kind::f64;
   const bool given = requested_kind(dtype, fn, acc);
   const std::string dt = dtype_str(x);
   if (is_narrow_int(dt)) {  // ordo has no 8/16-bit keys: convert to the accumulator first
