@@ -2,6 +2,7 @@
 // scan, reduce, compact, split, merge and fork.
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <string>
 
 #include "array_helpers.hpp"
@@ -25,35 +26,139 @@ py::object sort_idx_py(const py::object& x, bool descending, const std::string& 
 }
 
 void check_op(const std::string& op, const char* fn) {
-  if (op != "plus" && op != "min" && op != "max")
-    throw py::value_error(std::string("ordo.") + fn + ": op must be 'plus', 'min' or 'max', got '" + op + "'");
+  if (op != "plus" && op != "min" && op != "max" && op != "fmin" && op != "fmax")
+    throw py::value_error(std::string("ordo.") + fn +
+                          ": op must be 'plus', 'min' or 'max' (or the NaN-ignoring 'fmin', 'fmax'), got '" + op + "'");
 }
 
-// f(functor) with the operator `op` names.
+// f(functor) with the operator `op` names. min/max propagate NaN
+// (np.minimum/np.maximum); fmin/fmax ignore it (np.fmin/np.fmax).
 template <class F>
 void with_op(const std::string& op, F&& f) {
   if (op == "plus") f(ordo::plus{});
   else if (op == "min") f(ordo::minimum{});
-  else f(ordo::maximum{});
+  else if (op == "max") f(ordo::maximum{});
+  else if (op == "fmin") f(ordo::fmin{});
+  else f(ordo::fmax{});
 }
 
-py::object scan_py(const py::object& x, const std::string& op, bool exclusive) {
+// --- accumulator types (numpy's dtype=) -----------------------------------
+// The name of x's dtype ("int16", "bool", ...; torch's without "torch."), or
+// "" for an object without one.
+std::string dtype_str(const py::object& x) {
+  if (!py::hasattr(x, "dtype")) return "";
+  std::string s = py::str(x.attr("dtype"));
+  if (s.rfind("torch.", 0) == 0) s = s.substr(6);
+  return s;
+}
+bool is_narrow_int(const std::string& dt) {
+  return dt == "bool" || dt == "int8" || dt == "uint8" || dt == "int16" || dt == "uint16";
+}
+// numpy's sum accumulator for a dtype ordo does not take (bool, 8- and 16-bit).
+key_kind narrow_sum_kind(const std::string& dt) { return dt[0] == 'u' ? key_kind::u64 : key_kind::i64; }
+
+key_kind parse_kind(const std::string& dt, const char* fn) {
+  for (key_kind k : {key_kind::i32, key_kind::u32, key_kind::i64, key_kind::u64, key_kind::f32, key_kind::f64})
+    if (dt == dtype_name(k)) return k;
+  throw py::type_error(std::string("ordo.") + fn + ": dtype must be one of " + kSupportedKeys + ", got " + dt);
+}
+// dtype= as numpy spells it (np.int64, "int64", np.dtype("int64"), torch.int64), or none.
+bool requested_kind(const py::object& dtype, const char* fn, key_kind& out) {
+  if (dtype.is_none()) return false;
+  std::string s;
+  if (py::isinstance<py::str>(dtype)) s = py::str(dtype);
+  else if (std::string(py::str(dtype)).rfind("torch.", 0) == 0) s = std::string(py::str(dtype)).substr(6);
+  else s = py::str(py::module_::import("numpy").attr("dtype")(dtype).attr("name"));
+  out = parse_kind(s, fn);
+  return true;
+}
+
+// numpy's sum(x, dtype=) casts x unsafely (1.5 -> 1, -1 -> 2^64 - 1); ordo
+// refuses the casts that can change a value's meaning: floating point to an
+// integer, signed to unsigned, and to a narrower integer.
+void check_cast(key_kind in, key_kind acc, const char* fn) {
+  const bool int_in = !is_floating(in), int_acc = !is_floating(acc);
+  const bool signed_in = in == key_kind::i32 || in == key_kind::i64;
+  const bool unsigned_acc = acc == key_kind::u32 || acc == key_kind::u64;
+  if ((!int_in && int_acc) || (signed_in && unsigned_acc) ||
+      (int_in && int_acc && element_size(acc) < element_size(in)))
+    throw py::type_error(std::string("ordo.") + fn + ": dtype=" + dtype_name(acc) + " could change " +
+                         dtype_name(in) + " values (numpy casts them unsafely); convert x first if that is meant");
+}
+
+// x as an array of kind k: numpy's and CuPy's astype, torch's to().
+py::object converted(const py::object& x, key_kind k) {
+  const std::string mod = py::str(py::type::handle_of(x).attr("__module__"));
+  if (mod.rfind("torch", 0) == 0) return x.attr("to")(py::module_::import("torch").attr(dtype_name(k)));
+  return x.attr("astype")(dtype_name(k));
+}
+
+// The accumulator of scan / reduce over x: dtype= when given, else numpy's
+// default (a sum promotes int32 to int64 and uint32 to uint64 as np.cumsum and
+// np.sum do; min and max keep x's type). x is replaced by a converted copy
+// when the accumulator is neither x's type nor a promotion libordo holds.
+key_kind accumulator(py::object& x, const std::string& op, const py::object& dtype, const char* fn) {
+  key_kind acc = key_kind::f64;
+  const bool given = requested_kind(dtype, fn, acc);
+  const std::string dt = dtype_str(x);
+  if (is_narrow_int(dt)) {  // ordo has no 8/16-bit keys: convert to the accumulator first
+    if (!given && op != "plus")
+      throw py::type_error(std::string("ordo.") + fn + ": x has dtype " + dt + ", which op='" + op +
+                           "' would keep; pass dtype= one of " + kSupportedKeys);
+    if (!given) acc = narrow_sum_kind(dt);
+    if (dt[0] == 'i' && (acc == key_kind::u32 || acc == key_kind::u64)) check_cast(key_kind::i32, acc, fn);
+    x = converted(x, acc);
+    return acc;
+  }
+  const key_kind in = get_array(x, fn).kind;
+  if (given) check_cast(in, acc, fn);
+  if (!given) acc = op == "plus" && in == key_kind::i32 ? key_kind::i64 : op == "plus" && in == key_kind::u32 ? key_kind::u64 : in;
+  const bool held = acc == in || (op == "plus" && ((in == key_kind::i32 && acc == key_kind::i64) ||
+                                                   (in == key_kind::u32 && acc == key_kind::u64)));
+  if (!held) x = converted(x, acc);
+  return acc;
+}
+
+// The (In, Acc, Op) libordo's GPU code holds: the same type, or a promoted sum
+// (accumulator() never asks for another).
+template <class In, class Acc, class Op>
+inline constexpr bool held_pair = std::is_same_v<In, Acc> || std::is_same_v<Op, ordo::plus>;
+
+// f.template operator()<In, Acc>() for the pair accumulator() left.
+template <class F>
+decltype(auto) visit_pair(key_kind in, key_kind acc, F&& f) {
+  if (in == key_kind::i32 && acc == key_kind::i64) return f.template operator()<std::int32_t, std::int64_t>();
+  if (in == key_kind::u32 && acc == key_kind::u64) return f.template operator()<std::uint32_t, std::uint64_t>();
+  return visit_key(in, [&]<class T>() -> decltype(auto) { return f.template operator()<T, T>(); });
+}
+
+py::object scan_py(py::object x, const std::string& op, bool exclusive, const py::object& dtype) {
   check_op(op, "scan");
+  const key_kind acc = accumulator(x, op, dtype, "scan");
   const ordo::scan_options o{exclusive ? ordo::scan_kind::exclusive : ordo::scan_kind::inclusive};
   const array a = get_array(x, "scan");
-  result out = empty_like(a, a.n, a.kind);
-  visit_key(a.kind, [&]<class T>() {
-    with_op(op, [&](auto fn) { run_on(a, [&](const auto& exec) { ordo::scan(exec, a.view<T>(), out.view<T>(), fn, o); }); });
+  result out = empty_like(a, a.n, acc);
+  visit_pair(a.kind, acc, [&]<class In, class Acc>() {
+    with_op(op, [&](auto fn) {
+      if constexpr (held_pair<In, Acc, decltype(fn)>)
+        run_on(a, [&](const auto& exec) { ordo::scan(exec, a.view<In>(), out.view<Acc>(), fn, o); });
+    });
   });
   return out.obj;
 }
 
-py::object reduce_py(const py::object& x, const std::string& op) {
+py::object reduce_py(py::object x, const std::string& op, const py::object& dtype) {
   check_op(op, "reduce");
+  const key_kind acc = accumulator(x, op, dtype, "reduce");
   const array a = get_array(x, "reduce");
-  return visit_key(a.kind, [&]<class T>() -> py::object {
-    T v{};
-    with_op(op, [&](auto fn) { v = run_on(a, [&](const auto& exec) { return ordo::reduce_and_wait(exec, a.view<T>(), fn); }); });
+  if (a.n == 0 && op != "plus")  // numpy: "zero-size array to reduction operation maximum which has no identity"
+    throw py::value_error("ordo.reduce: op='" + op + "' of an empty array has no value (numpy raises too)");
+  return visit_pair(a.kind, acc, [&]<class In, class Acc>() -> py::object {
+    Acc v{};
+    with_op(op, [&](auto fn) {
+      if constexpr (held_pair<In, Acc, decltype(fn)>)
+        v = run_on(a, [&](const auto& exec) { return ordo::reduce_and_wait<Acc>(exec, a.view<In>(), fn); });
+    });
     return py::cast(v);
   });
 }
@@ -123,8 +228,8 @@ py::object merge_py(const py::object& a_, const py::object& b_, bool descending)
   return out.obj;
 }
 
-// The total of fork's counts, checked: no negative count, and on the GPU no
-// 32-bit overflow of the sum (the reduction runs in the counts' type).
+// The total of fork's counts, checked: no negative count, and no total past
+// 2^64 - 1 (fork_total_and_wait sums in 64 bits and raises on overflow).
 template <class C>
 std::uint64_t fork_total(const array& c) {
   using U = std::make_unsigned_t<C>;
@@ -133,17 +238,7 @@ std::uint64_t fork_total(const array& c) {
     if (c.n && lo < 0) throw py::value_error("ordo.fork: counts has a negative entry (" + std::to_string(lo) + ")");
   }
   const std::span<const U> u(static_cast<const U*>(c.data), c.n);
-  if (!c.gpu) {
-    std::uint64_t total = 0;
-    for (U v : u) total += v;
-    return total;
-  }
-  if constexpr (sizeof(U) == 4) {
-    const U hi = run_on(c, [&](const auto& exec) { return ordo::reduce_and_wait(exec, u, ordo::maximum{}); });
-    if (std::uint64_t(hi) * c.n > std::numeric_limits<U>::max())
-      throw py::value_error("ordo.fork: the total of 32-bit GPU counts may not fit in 32 bits; pass int64 counts");
-  }
-  return run_on(c, [&](const auto& exec) { return std::uint64_t(ordo::reduce_and_wait(exec, u, ordo::plus{})); });
+  return run_on(c, [&](const auto& exec) { return ordo::fork_total_and_wait(exec, u); });
 }
 
 py::tuple fork_py(const py::object& counts, const std::string& variant) {
@@ -175,12 +270,22 @@ of x's kind (numpy, CuPy or torch).)doc";
         sort_idx_doc);
   m.def("argsort", &sort_idx_py, py::arg("x"), py::arg("descending") = false, py::arg("variant") = "auto",
         sort_idx_doc);
-  m.def("scan", &scan_py, py::arg("x"), py::arg("op") = "plus", py::arg("exclusive") = false,
-        R"doc(Prefix of x with op in {"plus", "min", "max"}; exclusive=True starts from
-the identity (0, +max, -max). Returns an array of x's kind and dtype.)doc");
-  m.def("reduce", &reduce_py, py::arg("x"), py::arg("op") = "plus",
-        R"doc(Reduce x with op in {"plus", "min", "max"}; returns a Python number
-(for a GPU array this waits for the array's stream).)doc");
+  m.def("scan", &scan_py, py::arg("x"), py::arg("op") = "plus", py::arg("exclusive") = false, py::arg("dtype") = py::none(),
+        R"doc(Prefix of x with op in {"plus", "min", "max", "fmin", "fmax"}, as
+np.cumsum, np.minimum.accumulate, np.maximum.accumulate, np.fmin.accumulate,
+np.fmax.accumulate: "min"/"max" propagate NaN, "fmin"/"fmax" skip it (a prefix
+of NaNs only stays NaN). exclusive=True shifts by one and starts from the
+identity (0, +inf / +max, -inf / -max, NaN for fmin/fmax on floats).
+dtype: the accumulator and result type (numpy's dtype=); by default numpy's:
+a sum of int32 (or bool, int8, int16) is int64, of uint32 (uint8, uint16)
+uint64, floats stay; min and max keep x's dtype. With dtype equal to x's, an
+integer sum wraps as numpy's does. Returns an array of x's kind.)doc");
+  m.def("reduce", &reduce_py, py::arg("x"), py::arg("op") = "plus", py::arg("dtype") = py::none(),
+        R"doc(Reduce x with op in {"plus", "min", "max", "fmin", "fmax"}, as np.sum,
+np.max (NaN propagates), np.nanmax (NaN skipped, NaN when all are) and so on;
+dtype as for scan (int32 sums in int64 by default). An empty x gives 0 for
+plus and raises ValueError for the others, as numpy does. Returns a Python
+number (for a GPU array this waits for the array's stream).)doc");
   m.def("compact", &compact_py, py::arg("x"), py::arg("flags"),
         R"doc(x[flags]: the elements whose flag is nonzero, in order. flags: bool or
 uint8, same length and device as x. Returns an array of x's kind.)doc");

@@ -1,8 +1,21 @@
-// Associative operators for ordo's scans (list_scan today; the primitives
-// later). Each has an identity, which the parallel algorithms need to start a
-// partial prefix. They are plain structs so the same object works on the host
-// and, compiled by nvcc, on the device.
+// Associative operators for ordo's scans and reductions (the primitives and
+// list_scan). Each has an identity, which the parallel algorithms need to
+// start a partial prefix. They are plain structs so the same object works on
+// the host and, compiled by nvcc, on the device.
+//
+// NaN follows numpy:
+//   minimum, maximum  propagate NaN (np.minimum, np.maximum, np.max): once a
+//                     NaN is in a prefix, the prefix is NaN (the first NaN).
+//   fmin, fmax        ignore NaN (np.fmin, np.fmax, np.nanmax): the result is
+//                     NaN only when every operand is NaN, so an all-NaN prefix
+//                     stays NaN, as np.fmax.accumulate gives. Their identity is
+//                     NaN for floating point (fmax(NaN, x) == x for every x).
+// All four keep the left operand when the operands compare equal (so -0.0 vs
+// +0.0 keeps the earlier one; numpy leaves the sign of such a zero to the
+// platform). On integers fmin/fmax are minimum/maximum. Each is associative
+// on every value, NaN and infinities included, which the parallel scans need.
 #pragma once
+#include <cstdint>
 #include <limits>
 #include <type_traits>
 
@@ -14,18 +27,38 @@
 
 namespace ordo {
 
+namespace detail {
+template <class T>
+inline constexpr bool has_nan_v = std::numeric_limits<T>::has_quiet_NaN;
+template <class T>
+ORDO_OP_HD constexpr bool is_nan(const T& x) {
+  if constexpr (has_nan_v<T>) return x != x;
+  else return false;
+}
+}  // namespace detail
+
+// Integer plus wraps modulo 2^bits (two's complement for signed types, done in
+// the unsigned type so it is defined behaviour), as numpy's cumsum/sum do with
+// dtype= the same type. Pass a wider output type to avoid it (primitives.hpp).
 struct plus {
   template <class T>
-  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const { return a + b; }
+  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+      return T(std::make_unsigned_t<T>(a) + std::make_unsigned_t<T>(b));
+    else return a + b;
+  }
   template <class T>
   ORDO_OP_HD static constexpr T identity() { return T(0); }
 };
 
-// min and max keep the left operand on ties and are not NaN-aware: a NaN
-// value gives an unspecified (but in-range) result, as std::min would.
+// NaN-propagating minimum (np.minimum).
 struct minimum {
   template <class T>
-  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
+    if (detail::is_nan(a)) return a;
+    if (detail::is_nan(b)) return b;
+    return b < a ? b : a;
+  }
   template <class T>
   ORDO_OP_HD static constexpr T identity() {
     if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
@@ -33,13 +66,48 @@ struct minimum {
   }
 };
 
+// NaN-propagating maximum (np.maximum).
 struct maximum {
   template <class T>
-  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
+    if (detail::is_nan(a)) return a;
+    if (detail::is_nan(b)) return b;
+    return a < b ? b : a;
+  }
   template <class T>
   ORDO_OP_HD static constexpr T identity() {
     if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
     else return std::numeric_limits<T>::lowest();
+  }
+};
+
+// NaN-ignoring minimum (np.fmin).
+struct fmin {
+  template <class T>
+  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
+    if (detail::is_nan(b)) return a;
+    if (detail::is_nan(a)) return b;
+    return b < a ? b : a;
+  }
+  template <class T>
+  ORDO_OP_HD static constexpr T identity() {
+    if constexpr (detail::has_nan_v<T>) return std::numeric_limits<T>::quiet_NaN();
+    else return minimum::identity<T>();
+  }
+};
+
+// NaN-ignoring maximum (np.fmax).
+struct fmax {
+  template <class T>
+  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
+    if (detail::is_nan(b)) return a;
+    if (detail::is_nan(a)) return b;
+    return a < b ? b : a;
+  }
+  template <class T>
+  ORDO_OP_HD static constexpr T identity() {
+    if constexpr (detail::has_nan_v<T>) return std::numeric_limits<T>::quiet_NaN();
+    else return maximum::identity<T>();
   }
 };
 
@@ -59,8 +127,20 @@ struct greater {
   ORDO_OP_HD constexpr bool operator()(const T& a, const T& b) const { return less{}(b, a); }
 };
 
+// numpy's accumulator for a sum (np.cumsum / np.sum without dtype=): bool and
+// signed integers narrower than 64 bits sum in int64, unsigned ones in uint64,
+// everything else in its own type. The Python module and the CLI default to
+// it; C++ callers choose by the type of the output span.
+template <class T>
+using sum_accumulator_t =
+    std::conditional_t<std::is_same_v<T, bool>, std::int64_t,
+                       std::conditional_t<std::is_integral_v<T> && (sizeof(T) < 8),
+                                          std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>, T>>;
+
 const char* op_name(plus) noexcept;
 const char* op_name(minimum) noexcept;
 const char* op_name(maximum) noexcept;
+const char* op_name(fmin) noexcept;
+const char* op_name(fmax) noexcept;
 
 }  // namespace ordo

@@ -17,10 +17,14 @@
 // Every function has a cpu and a cuda overload. The cuda ones take spans over
 // device memory, run asynchronously on exec.stream and never wait for the
 // device, unless the name says so (reduce_and_wait) or an option asks for
-// validation. Built-in operators (plus, minimum, maximum) and comparators
+// validation. Built-in operators (plus, minimum, maximum, fmin, fmax) and comparators
 // (less, greater) are compiled into libordo for the six key types; a user's
 // own functor needs the templates, so include "ordo/cuda/primitives.cuh" from
 // a .cu file (the CPU templates are in this header already).
+//
+// Floating-point minimum/maximum propagate NaN and fmin/fmax ignore it, as
+// numpy's operators of those names do (ops.hpp). Totals that could wrap (fork's
+// sum of counts) are checked and reported as errc::invalid_argument.
 //
 // Example (CPU; the same calls with ordo::cuda{} on device spans):
 //   std::vector<int> v = {3, 1, 4, 1, 5};
@@ -54,32 +58,54 @@ struct scan_options {
   std::span<const std::uint8_t> head_flags = {};
 };
 
-// in and out have one size; out may be in (in place). The operator must be
-// associative; it need not be commutative. Without init, the operator's
-// identity() is used (ordo::plus, minimum, maximum have one).
-template <class T, class Op = plus>
-void scan(const cpu& exec, std::span<const T> in, std::span<T> out, Op op = {}, const scan_options& options = {});
-template <class T, class Op>
-void scan(const cpu& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+// in and out have one size. The operator must be associative; it need not be
+// commutative. Without init, the operator's identity() is used (plus,
+// minimum, maximum, fmin, fmax have one: ops.hpp).
+//
+// The accumulator is out's element type, Acc, which may differ from in's, In
+// (numpy's dtype=): every input is converted to Acc (static_cast) before the
+// operator sees it, so scan(exec, span<const int32_t>, span<int64_t>) sums
+// int32 values without overflow. C++ never widens by itself: with Acc == In an
+// integer plus wraps modulo 2^bits as numpy's cumsum(x, dtype=x.dtype) does
+// (ordo::sum_accumulator_t<In> names numpy's default, which the Python module
+// and the CLI use). out may be in (in place) only when Acc == In; with
+// different types overlapping spans are an errc::invalid_argument. libordo
+// holds the GPU code for Acc == In and for numpy's promotions int32 -> int64
+// and uint32 -> uint64 under plus (other pairs: include
+// "ordo/cuda/primitives.cuh" in a .cu file); the CPU takes any pair.
+template <class In, class Acc, class Op = plus>
+void scan(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op = {}, const scan_options& options = {});
+template <class In, class Acc, class Op>
+void scan(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
           const scan_options& options = {});
-template <class T, class Op = plus>
-void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op = {}, const scan_options& options = {});
-template <class T, class Op>
-void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+template <class In, class Acc, class Op = plus>
+void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op = {}, const scan_options& options = {});
+template <class In, class Acc, class Op>
+void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
           const scan_options& options = {});
 
 // -------------------------------------------------------------- reduce ----
-// result has one element (device memory for cuda): init op in[0] op ... op in[n-1].
-template <class T, class Op = plus>
-void reduce(const cpu& exec, std::span<const T> in, std::span<T> result, Op op = {},
-            std::type_identity_t<T> init = Op::template identity<T>());
-template <class T, class Op = plus>
-void reduce(const cuda& exec, std::span<const T> in, std::span<T> result, Op op = {},
-            std::type_identity_t<T> init = Op::template identity<T>());
-// The same, returning the value to the host: on the GPU this waits for the stream.
+// result has one element (device memory for cuda): init op in[0] op ... op in[n-1],
+// accumulated in result's element type Acc as scan does (with Acc == In an
+// integer plus wraps; reduce into an int64 result to sum int32 exactly). An
+// empty input gives init (the identity by default: -inf for maximum, NaN for
+// fmax on floating point).
+template <class In, class Acc, class Op = plus>
+void reduce(const cpu& exec, std::span<const In> in, std::span<Acc> result, Op op = {},
+            std::type_identity_t<Acc> init = Op::template identity<Acc>());
+template <class In, class Acc, class Op = plus>
+void reduce(const cuda& exec, std::span<const In> in, std::span<Acc> result, Op op = {},
+            std::type_identity_t<Acc> init = Op::template identity<Acc>());
+// The same, returning the value to the host: on the GPU this waits for the
+// stream. reduce_and_wait(exec, in) accumulates in In;
+// reduce_and_wait<Acc>(exec, in) in Acc.
 template <class Exec, class T, class Op = plus>
 T reduce_and_wait(const Exec& exec, std::span<const T> in, Op op = {},
                   std::type_identity_t<T> init = Op::template identity<T>());
+template <class Acc, class Exec, class In, class Op = plus>
+  requires(!std::is_same_v<Acc, Exec>)  // reduce_and_wait<cpu>(...) names the overload above
+Acc reduce_and_wait(const Exec& exec, std::span<const In> in, Op op = {},
+                    std::type_identity_t<Acc> init = Op::template identity<Acc>());
 
 // ------------------------------------------------------------- compact ----
 // Keeps in[i] where flags[i] != 0 (or pred(in[i])), in order, at the front of
@@ -143,12 +169,23 @@ struct fork_options {
 // entries: child c belongs to parent[c] and is its sibling[c]-th child.
 // Children are numbered parent by parent, in parent order. sibling may be
 // empty (not wanted). Count and Index: uint32 or uint64.
+// The total is summed in 64 bits and checked: counts whose sum does not fit
+// in uint64 are an errc::invalid_argument ("overflow") on the CPU, and on the
+// GPU with `validate`; without it the GPU writes the first parent.size()
+// children of the true sequence (the offsets saturate, never wrap).
 template <class Count, class Index>
 void fork(const cpu& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
           const fork_options& options = {});
 template <class Count, class Index>
 void fork(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
           const fork_options& options = {});
+// sum(counts), the size parent and sibling need, waiting for the stream on
+// the GPU; a sum past 2^64 - 1 is an errc::invalid_argument naming the
+// overflow, never a wrapped total. Count: uint32 or uint64.
+template <class Count>
+std::uint64_t fork_total_and_wait(const cpu& exec, std::span<const Count> counts);
+template <class Count>
+std::uint64_t fork_total_and_wait(const cuda& exec, std::span<const Count> counts);
 
 // ------------------------------------------------------------ sort_idx ----
 enum class sort_idx_variant {

@@ -5,12 +5,14 @@
 namespace ordo::detail {
 [[noreturn]] void no_cuda(const char* fn);
 
-template <class T, class Op>
-void scan_cuda(const cuda&, std::span<const T>, std::span<T>, Op, T, const scan_options&) { no_cuda("scan"); }
-template <class T, class Op>
-void reduce_cuda(const cuda&, std::span<const T>, std::span<T>, Op, T) { no_cuda("reduce"); }
-template <class T, class Op>
-T reduce_and_wait_cuda(const cuda&, std::span<const T>, Op, T) { no_cuda("reduce_and_wait"); }
+template <class I, class A, class Op>
+void scan_cuda(const cuda&, std::span<const I>, std::span<A>, Op, A, const scan_options&) { no_cuda("scan"); }
+template <class I, class A, class Op>
+void reduce_cuda(const cuda&, std::span<const I>, std::span<A>, Op, A) { no_cuda("reduce"); }
+template <class I, class A, class Op>
+A reduce_and_wait_cuda(const cuda&, std::span<const I>, Op, A) { no_cuda("reduce_and_wait"); }
+template <class C>
+std::uint64_t fork_total_and_wait_cuda(const cuda&, std::span<const C>) { no_cuda("fork_total_and_wait"); }
 template <class K, class I, class C>
 void sort_idx_cuda(const cuda&, std::span<const K>, std::span<I>, std::span<K>, C, const sort_idx_options&) {
   no_cuda("sort_idx");
@@ -33,11 +35,13 @@ void split_cuda(const cuda&, std::span<const W>, std::span<const std::uint8_t>, 
 template <class C, class I>
 void fork_cuda(const cuda&, std::span<const C>, std::span<I>, std::span<I>, const fork_options&) { no_cuda("fork"); }
 
-ORDO_PRIMITIVES_FOR_KEY(std::int32_t, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
-ORDO_PRIMITIVES_FOR_KEY(std::uint32_t, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
-ORDO_PRIMITIVES_FOR_KEY(std::int64_t, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
-ORDO_PRIMITIVES_FOR_KEY(std::uint64_t, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
-ORDO_PRIMITIVES_FOR_KEY(float, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
-ORDO_PRIMITIVES_FOR_KEY(double, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
-ORDO_PRIMITIVES_WORDS(ORDO_INST_COMPACT, ORDO_INST_SPLIT, ORDO_INST_FORK)
+ORDO_PRIMITIVES_FOR_KEY(std::int32_t, ORDO_NO_OPS, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
+ORDO_PRIMITIVES_FOR_KEY(std::uint32_t, ORDO_NO_OPS, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
+ORDO_PRIMITIVES_FOR_KEY(std::int64_t, ORDO_NO_OPS, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
+ORDO_PRIMITIVES_FOR_KEY(std::uint64_t, ORDO_NO_OPS, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
+ORDO_PRIMITIVES_FOR_KEY(float, ORDO_FLOAT_OPS, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
+ORDO_PRIMITIVES_FOR_KEY(double, ORDO_FLOAT_OPS, ORDO_INST_SCAN, ORDO_INST_REDUCE, ORDO_INST_SORT_IDX, ORDO_INST_MERGE)
+ORDO_PRIMITIVES_PROMOTED(std::int32_t, std::int64_t, ORDO_INST_SCAN, ORDO_INST_REDUCE)
+ORDO_PRIMITIVES_PROMOTED(std::uint32_t, std::uint64_t, ORDO_INST_SCAN, ORDO_INST_REDUCE)
+ORDO_PRIMITIVES_WORDS(ORDO_INST_COMPACT, ORDO_INST_SPLIT, ORDO_INST_FORK, ORDO_INST_FORK_TOTAL)
 }  // namespace ordo::detail

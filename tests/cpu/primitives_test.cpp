@@ -1,11 +1,15 @@
 // The primitives on the CPU (sequential cpu{1} and threaded), every variant,
-// against the references; bad arguments.
+// against the references; NaN and overflow (primitives_nan_cases.hpp); bad
+// arguments.
 #include <gtest/gtest.h>
 
 #include "common/host_space.hpp"
 #include "common/primitives_cases.hpp"
+#include "common/primitives_nan_cases.hpp"
 #include "common/type_lists.hpp"
 #include "cpu/error_expect.hpp"
+#include "ordo/list_gen.hpp"
+#include "ordo/list_rank.hpp"
 
 namespace {
 
@@ -145,6 +149,138 @@ TEST(PrimitivesCpu, BadArguments) {
       },
       ordo::errc::invalid_argument, &msg));
   EXPECT_NE(msg.find("GPU variant"), std::string::npos) << msg;
+}
+
+// --- NaN (numpy's minimum/maximum/fmin/fmax) and overflow -----------------
+
+template <class T>
+class PrimitivesNanCpu : public ::testing::Test {};
+using float_types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(PrimitivesNanCpu, float_types, type_names);
+
+TYPED_TEST(PrimitivesNanCpu, ScanReduce) {
+  for (auto sp : spaces())
+    for (std::size_t n : {0, 1, 2, 3, 33, 4097, 70001})  // 70001: several chunks on cpu{4}
+      check_nan_scan_reduce<host_space, TypeParam>(sp, n, n + 11);
+}
+
+TEST(PrimitivesNanCpu, IssueExamples) {
+  for (auto sp : spaces()) check_nan_examples(sp);
+}
+
+TEST(PrimitivesNanCpu, IntegerFminFmaxAreMinMax) {
+  const std::vector<int> v = {3, -1, 7, 7, -9};
+  std::vector<int> a(5), b(5);
+  ordo::scan(ordo::cpu{}, std::span<const int>(v), std::span<int>(a), ordo::fmax{});
+  ordo::scan(ordo::cpu{}, std::span<const int>(v), std::span<int>(b), ordo::maximum{});
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(ordo::reduce_and_wait(ordo::cpu{}, std::span<const int>(v), ordo::fmin{}), -9);
+  EXPECT_STREQ(ordo::op_name(ordo::fmax{}), "fmax");
+  EXPECT_STREQ(ordo::op_name(ordo::fmin{}), "fmin");
+}
+
+// list_scan runs on the same operators: NaN propagates along a list as np.maximum.accumulate would.
+TEST(PrimitivesNanCpu, ListScanPropagatesNaN) {
+  const std::size_t n = 50000;
+  const auto succ = ordo::gen::random_list<std::uint32_t>(n, 5);
+  std::vector<std::uint32_t> order;  // the list from its head
+  std::vector<char> pointed(n, 0);
+  for (auto s : succ)
+    if (s != ordo::list_end<std::uint32_t>) pointed[s] = 1;
+  for (std::uint32_t x = 0; x < n; ++x)
+    if (!pointed[x])
+      for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
+  ASSERT_EQ(order.size(), n);
+  // list_scan holds plus, minimum and maximum (not fmin/fmax).
+  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
+    for (nan_op o : {nan_op::min, nan_op::max}) {
+      auto one = [&](auto op) {
+        std::vector<double> along(n);
+        for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];
+        const auto ref = ref_nan_scan(along, {}, false, o, decltype(op)::template identity<double>());
+        std::vector<double> want(n);
+        for (std::size_t i = 0; i < n; ++i) want[order[i]] = ref[i];
+        for (auto v : {ordo::list_variant::sequential, ordo::list_variant::helman_jaja}) {
+          std::vector<double> got(n);
+          ordo::list_scan(ordo::cpu{4}, std::span<const std::uint32_t>(succ), std::span<const double>(vals),
+                          std::span<double>(got), op, {.variant = v});
+          ASSERT_TRUE(same_values(got, want, std::string("list_scan ") + nan_op_name(o) + " " + name + " " +
+                                                 ordo::to_string(v)));
+        }
+      };
+      if (o == nan_op::min) one(ordo::minimum{});
+      else one(ordo::maximum{});
+    }
+}
+
+// Every built-in operator and held accumulator pair has a libordo entry point
+// for ordo::cuda (the stub throws not_supported in a CPU-only build).
+TEST(PrimitivesNanCpu, CudaEntryPointsLink) {
+  if (ordo::cuda_available()) GTEST_SKIP() << "the GPU suite runs these";
+  std::vector<float> f(3);
+  std::vector<int> i(3);
+  std::vector<std::int64_t> w(3);
+  const ordo::cuda g{};
+  auto all_ops = [&](auto& v) {
+    using T = typename std::decay_t<decltype(v)>::value_type;
+    const std::span<const T> in(v);
+    EXPECT_ORDO_ERROR(ordo::scan(g, in, std::span<T>(v), ordo::fmax{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::scan(g, in, std::span<T>(v), ordo::fmin{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::scan(g, in, std::span<T>(v), ordo::maximum{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::reduce_and_wait(g, in, ordo::fmin{}), ordo::errc::not_supported);
+    EXPECT_ORDO_ERROR(ordo::reduce_and_wait(g, in, ordo::minimum{}), ordo::errc::not_supported);
+  };
+  all_ops(f);
+  all_ops(i);
+  EXPECT_ORDO_ERROR(ordo::scan(g, std::span<const int>(i), std::span<std::int64_t>(w)), ordo::errc::not_supported);
+  EXPECT_ORDO_ERROR(ordo::reduce_and_wait<std::int64_t>(g, std::span<const int>(i)), ordo::errc::not_supported);
+  EXPECT_ORDO_ERROR(ordo::fork_total_and_wait(g, std::span<const std::uint32_t>()), ordo::errc::not_supported);
+}
+
+TEST(PrimitivesOverflowCpu, IssueExample) {
+  for (auto sp : spaces()) check_overflow_example(sp);
+}
+
+TEST(PrimitivesOverflowCpu, PromotedSums) {
+  for (auto sp : spaces())
+    for (std::size_t n : {0, 1, 2, 1000, 70001}) {
+      check_promoted_sum<host_space, std::int32_t, std::int64_t>(sp, n, n + 1);
+      check_promoted_sum<host_space, std::uint32_t, std::uint64_t>(sp, n, n + 2);
+      check_promoted_sum<host_space, std::int8_t, std::int64_t>(sp, n, n + 3);  // any pair on the CPU
+      check_promoted_sum<host_space, std::uint16_t, std::uint64_t>(sp, n, n + 4);
+    }
+  // The default accumulators the Python module and the CLI use (numpy's).
+  static_assert(std::is_same_v<ordo::sum_accumulator_t<std::int32_t>, std::int64_t>);
+  static_assert(std::is_same_v<ordo::sum_accumulator_t<bool>, std::int64_t>);
+  static_assert(std::is_same_v<ordo::sum_accumulator_t<std::uint16_t>, std::uint64_t>);
+  static_assert(std::is_same_v<ordo::sum_accumulator_t<std::uint32_t>, std::uint64_t>);
+  static_assert(std::is_same_v<ordo::sum_accumulator_t<std::int64_t>, std::int64_t>);
+  static_assert(std::is_same_v<ordo::sum_accumulator_t<float>, float>);
+}
+
+TEST(PrimitivesOverflowCpu, MixedTypesCannotRunInPlace) {
+  std::vector<std::int64_t> buf(8, 1);
+  const std::span<const std::int32_t> in(reinterpret_cast<const std::int32_t*>(buf.data()), 8);
+  std::string msg;
+  EXPECT_TRUE(throws_ordo_error([&] { ordo::scan(ordo::cpu{}, in, std::span<std::int64_t>(buf)); },
+                                ordo::errc::invalid_argument, &msg));
+  EXPECT_NE(msg.find("overlap"), std::string::npos) << msg;
+}
+
+TEST(PrimitivesOverflowCpu, ForkTotal) {
+  for (auto sp : spaces()) check_fork_total(sp);
+  // Without validate too: the CPU always checks (the issue's [2^63, 2^63, 5] gave 5 wrong children).
+  const std::vector<std::uint64_t> counts = {std::uint64_t(1) << 63, std::uint64_t(1) << 63, 5};
+  std::vector<std::uint64_t> parent(5), sibling(5);
+  std::string msg;
+  EXPECT_TRUE(throws_ordo_error(
+      [&] {
+        ordo::fork(ordo::cpu{}, std::span<const std::uint64_t>(counts), std::span<std::uint64_t>(parent),
+                   std::span<std::uint64_t>(sibling));
+      },
+      ordo::errc::invalid_argument, &msg));
+  EXPECT_NE(msg.find("overflow"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("counts[1]"), std::string::npos) << msg;
 }
 
 }  // namespace

@@ -7,10 +7,13 @@
 #include <functional>
 
 #include "common/primitives_cases.hpp"
+#include "common/primitives_nan_cases.hpp"
 #include "common/type_lists.hpp"
 #include "cpu/error_expect.hpp"
 #include "gpu/device_space.hpp"
 #include "gpu/gpu_cases.hpp"
+#include "ordo/list_gen.hpp"
+#include "ordo/list_rank.hpp"
 
 namespace {
 
@@ -165,6 +168,106 @@ TEST(PrimitivesGpu, BadArguments) {
     EXPECT_NE(msg.find("integer keys of at most 32 bits"), std::string::npos) << msg;
   }
   EXPECT_ORDO_ERROR(ordo::merge(sp.exec, sp.cspan(a), sp.cspan(b), sp.span(a)), ordo::errc::invalid_argument);
+}
+
+// --- NaN (numpy's minimum/maximum/fmin/fmax) and overflow, as on the CPU -----
+
+template <class T>
+class PrimitivesNanGpu : public ::testing::Test {};
+using float_types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(PrimitivesNanGpu, float_types, type_names);
+
+TYPED_TEST(PrimitivesNanGpu, ScanReduce) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {0, 1, 2, 3, 33, 4097, 70001, 1000003})
+    check_nan_scan_reduce<device_space, TypeParam>(sp, n, n + 11);
+}
+
+TEST(PrimitivesNanGpu, IssueExamples) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_nan_examples(sp);
+  // Integer fmin/fmax run as minimum/maximum (one copy in libordo).
+  auto d = sp.buf(std::vector<int>{3, -1, 7, 7, -9});
+  auto a = sp.buf(std::vector<int>(5)), b = sp.buf(std::vector<int>(5));
+  ordo::scan(sp.exec, sp.cspan(d), sp.span(a), ordo::fmax{});
+  ordo::scan(sp.exec, sp.cspan(d), sp.span(b), ordo::maximum{});
+  EXPECT_EQ(sp.get(a), sp.get(b));
+  EXPECT_EQ(ordo::reduce_and_wait(sp.exec, sp.cspan(d), ordo::fmin{}), -9);
+}
+
+TEST(PrimitivesNanGpu, ListScanPropagatesNaN) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  const std::size_t n = 300000;
+  const auto succ = ordo::gen::random_list<std::uint32_t>(n, 5);
+  std::vector<std::uint32_t> order;
+  std::vector<char> pointed(n, 0);
+  for (auto s : succ)
+    if (s != ordo::list_end<std::uint32_t>) pointed[s] = 1;
+  for (std::uint32_t x = 0; x < n; ++x)
+    if (!pointed[x])
+      for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
+  ASSERT_EQ(order.size(), n);
+  auto d_succ = sp.buf(succ);
+  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
+    for (nan_op o : {nan_op::min, nan_op::max}) {
+      auto one = [&](auto op) {
+        std::vector<double> along(n);
+        for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];
+        const auto ref = ref_nan_scan(along, {}, false, o, decltype(op)::template identity<double>());
+        std::vector<double> want(n);
+        for (std::size_t i = 0; i < n; ++i) want[order[i]] = ref[i];
+        auto d_vals = sp.buf(vals);
+        for (auto v : {ordo::list_variant::automatic, ordo::list_variant::wyllie, ordo::list_variant::rhj}) {
+          auto d_out = sp.buf(std::vector<double>(n));
+          ordo::list_scan(sp.exec, sp.cspan(d_succ), sp.cspan(d_vals), sp.span(d_out), op, {.variant = v});
+          ASSERT_TRUE(same_values(sp.get(d_out), want,
+                                  std::string("list_scan ") + nan_op_name(o) + " " + name + " " + ordo::to_string(v)));
+        }
+      };
+      if (o == nan_op::min) one(ordo::minimum{});
+      else one(ordo::maximum{});
+    }
+}
+
+TEST(PrimitivesOverflowGpu, IssueExample) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_overflow_example(sp);
+}
+
+TEST(PrimitivesOverflowGpu, PromotedSums) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {0, 1, 2, 1000, 70001, 1000003}) {
+    check_promoted_sum<device_space, std::int32_t, std::int64_t>(sp, n, n + 1);
+    check_promoted_sum<device_space, std::uint32_t, std::uint64_t>(sp, n, n + 2);
+  }
+}
+
+TEST(PrimitivesOverflowGpu, MixedTypesCannotRunInPlace) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  auto buf = sp.buf(std::vector<std::int64_t>(8, 1));
+  const std::span<const std::int32_t> in(reinterpret_cast<const std::int32_t*>(buf.span().data()), 8);
+  EXPECT_ORDO_ERROR(ordo::scan(sp.exec, in, sp.span(buf)), ordo::errc::invalid_argument);
+}
+
+TEST(PrimitivesOverflowGpu, ForkTotal) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_fork_total(sp);
+  // Unvalidated, the offsets saturate instead of wrapping: the output holds
+  // the first children of the true sequence (parent 1's count is 2^64 - 2).
+  auto counts = sp.buf(std::vector<std::uint64_t>{3, ~std::uint64_t(0) - 1, 5});
+  for (auto v : {ordo::fork_variant::load_balanced, ordo::fork_variant::doubling}) {
+    auto parent = sp.buf(std::vector<std::uint64_t>(10)), sibling = sp.buf(std::vector<std::uint64_t>(10));
+    ordo::fork(sp.exec, sp.cspan(counts), sp.span(parent), sp.span(sibling), {.variant = v});
+    EXPECT_EQ(sp.get(parent), (std::vector<std::uint64_t>{0, 0, 0, 1, 1, 1, 1, 1, 1, 1})) << ordo::to_string(v);
+    EXPECT_EQ(sp.get(sibling), (std::vector<std::uint64_t>{0, 1, 2, 0, 1, 2, 3, 4, 5, 6})) << ordo::to_string(v);
+  }
 }
 
 }  // namespace

@@ -73,3 +73,138 @@ def test_bad_input():
         ordo.scan(np.array([1, 2]), op="xor")
     with pytest.raises(ValueError, match="unknown sort_idx variant"):
         ordo.sort_idx(np.array([1, 2]), variant="nope")
+
+
+# --- NaN: min/max propagate (np.maximum), fmin/fmax skip (np.fmax) ----------
+NP_OPS = {"min": np.minimum, "max": np.maximum, "fmin": np.fmin, "fmax": np.fmax}
+
+
+def nan_inputs(n, dtype, seed):
+    rng = np.random.default_rng(seed)
+    base = rng.integers(-50, 50, n).astype(dtype)
+    yield "no_nan", base
+    if n == 0:
+        return
+    for name, where in [("first", [0]), ("middle", [n // 2]), ("last", [n - 1]), ("start_mid", [0, n // 3])]:
+        x = base.copy()
+        x[where] = np.nan
+        yield "nan_" + name, x
+    yield "all_nan", np.full(n, np.nan, dtype=dtype)
+    x = base.copy()
+    x[: n // 2] = np.nan
+    yield "nan_prefix", x
+    pool = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1, -1], dtype=dtype)
+    x = base.copy()
+    pick = rng.random(n) < 0.3
+    x[pick] = pool[rng.integers(0, len(pool), pick.sum())]
+    yield "specials", x
+
+
+def same(got, want):
+    np.testing.assert_array_equal(got, want)  # NaN == NaN here; -0.0 == 0.0
+    assert got.dtype == want.dtype
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("n", [1, 2, 7, 4097, 100003])
+@pytest.mark.parametrize("op", ["min", "max", "fmin", "fmax"])
+def test_nan_scan_and_reduce_match_numpy(dtype, n, op):
+    for name, x in nan_inputs(n, dtype, n):
+        same(ordo.scan(x, op=op), NP_OPS[op].accumulate(x))
+        got, want = ordo.reduce(x, op=op), NP_OPS[op].reduce(x)
+        assert (np.isnan(got) and np.isnan(want)) or got == want, (name, got, want)
+
+
+def test_nan_issue_examples():
+    nan = np.nan
+    same(ordo.scan(np.array([nan, 1, 3, nan, 2]), op="max"), np.array([nan] * 5))
+    same(ordo.scan(np.array([1, nan, 3, 2, 5]), op="max"), np.array([1, nan, nan, nan, nan]))
+    assert np.isnan(ordo.reduce(np.array([nan, 1, 2]), op="max"))
+    assert ordo.reduce(np.array([nan, 1, 2]), op="fmax") == 2.0
+    same(ordo.scan(np.array([nan, nan, 1, nan, 0]), op="fmax"), np.array([nan, nan, 1, 1, 1]))
+
+
+def test_exclusive_nan_scan():
+    x = np.array([3.0, np.nan, 1.0])
+    same(ordo.scan(x, op="max", exclusive=True), np.array([-np.inf, 3.0, np.nan]))
+    same(ordo.scan(x, op="fmax", exclusive=True), np.array([np.nan, 3.0, 3.0]))
+
+
+def test_empty_min_max_reduce_raises_like_numpy():
+    for op in ["min", "max", "fmin", "fmax"]:
+        with pytest.raises(ValueError, match="empty"):
+            ordo.reduce(np.array([], dtype=np.float64), op=op)
+    assert ordo.reduce(np.array([], dtype=np.int32)) == 0
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64, np.uint32])
+def test_integer_fmin_fmax_are_min_max(dtype):
+    x = keys(5000, dtype, 1000, 9)
+    np.testing.assert_array_equal(ordo.scan(x, op="fmax"), np.fmax.accumulate(x))
+    assert ordo.reduce(x, op="fmin") == x.min()
+
+
+# --- accumulator types (numpy's dtype=) --------------------------------------
+def test_overflow_issue_example():
+    x = np.array([2**31 - 1, 1], dtype=np.int32)
+    got = ordo.scan(x)
+    same(got, np.cumsum(x))  # int64 [2^31 - 1, 2^31]
+    assert got[-1] == 2**31
+    assert ordo.reduce(x) == 2**31 == np.sum(x)
+    same(ordo.scan(x, dtype=np.int32), np.cumsum(x, dtype=np.int32))  # asked for: wraps as numpy's
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.uint32, np.int64, np.uint64, np.float32, np.float64,
+                                   np.bool_, np.int8, np.uint8, np.int16, np.uint16])
+@pytest.mark.parametrize("n", [0, 1, 4097, 100003])
+def test_default_accumulator_is_numpys(dtype, n):
+    rng = np.random.default_rng(n)
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        x = rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True)
+    elif dtype == np.bool_:
+        x = rng.random(n) < 0.5
+    else:
+        x = rng.integers(0, 16, n).astype(dtype)
+    same(ordo.scan(x), np.cumsum(x))
+    excl = ordo.scan(x, exclusive=True)
+    assert excl.dtype == np.cumsum(x).dtype
+    if n:
+        np.testing.assert_array_equal(excl[1:], np.cumsum(x)[:-1])
+    got, want = ordo.reduce(x), np.sum(x)
+    assert got == want and type(got) in (int, float)
+
+
+@pytest.mark.parametrize("src,dst", [(np.int32, np.int64), (np.uint32, np.uint64), (np.int32, np.float64),
+                                     (np.int64, np.float64), (np.float32, np.float64), (np.uint32, np.int64),
+                                     (np.int16, np.int32)])
+def test_explicit_dtype(src, dst):
+    x = keys(20000, src, 1 << 20, 5)
+    if np.issubdtype(src, np.floating):
+        x = np.nan_to_num(x, nan=1.0)  # exact sums: no NaN, integers below 2^24
+    for spelled in (dst, np.dtype(dst).name, np.dtype(dst)):
+        same(ordo.scan(x, dtype=spelled), np.cumsum(x, dtype=dst))
+    assert ordo.reduce(x, dtype=dst) == np.sum(x, dtype=dst)
+    same(ordo.scan(x, op="max", dtype=dst), np.maximum.accumulate(x, dtype=dst))
+
+
+def test_lossy_dtype_refused():
+    with pytest.raises(TypeError, match="could change"):
+        ordo.scan(np.array([1.5, 2.5]), dtype=np.int64)
+    with pytest.raises(TypeError, match="could change"):
+        ordo.scan(np.array([-1], dtype=np.int32), dtype=np.uint64)
+    with pytest.raises(TypeError, match="could change"):
+        ordo.reduce(np.array([1], dtype=np.int64), dtype=np.int32)
+    with pytest.raises(TypeError, match="dtype must be one of"):
+        ordo.scan(np.array([1, 2]), dtype=np.int8)
+    with pytest.raises(TypeError, match="pass dtype="):
+        ordo.scan(np.array([1, 2], dtype=np.int8), op="max")
+
+
+# --- fork totals past 2^64 ----------------------------------------------------
+def test_fork_total_overflow_is_an_error():
+    for counts in ([2**63, 2**63, 5], [2**64 - 1, 1], [5, 2**64 - 1, 2**64 - 1]):
+        with pytest.raises(ordo.Error, match="overflow"):
+            ordo.fork(np.array(counts, dtype=np.uint64))
+    with pytest.raises(ordo.Error, match="overflow"):
+        ordo.fork(np.array([2**62] * 5, dtype=np.int64))

@@ -1,7 +1,10 @@
 // `ordo sortidx INPUT -o PERM [--sorted FILE] [--descending]`: the stable
 // sorting permutation of the keys (argsort), optionally the sorted keys too.
-// `ordo scan INPUT -o OUTPUT [--op plus|min|max] [--exclusive]`: the prefix
-// of the values. Both run on the GPU when there is one (--device).
+// `ordo scan INPUT -o OUTPUT [--op plus|min|max|fmin|fmax] [--exclusive]
+// [--dtype-out TYPE]`: the prefix of the values, as numpy's cumsum and
+// minimum/maximum/fmin/fmax.accumulate (min/max propagate NaN, fmin/fmax skip
+// it), in numpy's accumulator type unless --dtype-out names one. Both run on
+// the GPU when there is one (--device).
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -19,7 +22,7 @@ namespace ordo::tools {
 namespace {
 
 struct prim_args {
-  std::string input, output, sorted, device = "auto", variant = "auto", op = "plus";
+  std::string input, output, sorted, device = "auto", variant = "auto", op = "plus", dtype_out;
   input_args in;
   bool descending = false, exclusive = false;
   int threads = 0;
@@ -61,31 +64,79 @@ void run_sortidx(const prim_args& a) {
                gpu ? "cuda" : "cpu", ms);
 }
 
-template <class T, class Op>
-void scan_on(bool gpu, const prim_args& a, std::span<const T> in, std::span<T> out, Op op) {
+template <class In, class Acc, class Op>
+void scan_on(bool gpu, const prim_args& a, std::span<const In> in, std::span<Acc> out, Op op) {
   const scan_options o{a.exclusive ? scan_kind::exclusive : scan_kind::inclusive};
   if (!gpu) return scan(cpu{a.threads}, in, out, op, o);
-  device_buffer<T> d_in(in), d_out(in.size());
+  device_buffer<In> d_in(in);
+  device_buffer<Acc> d_out(in.size());
   scan(cuda{}, std::as_const(d_in).span(), d_out.span(), op, o);
   detail::device_synchronize();
   d_out.download(out);
 }
 
+template <class In, class Acc>
+void scan_with_op(bool gpu, const prim_args& a, std::span<const In> in, std::span<Acc> out) {
+  if (a.op == "plus") return scan_on(gpu, a, in, out, plus{});
+  if constexpr (!std::is_same_v<In, Acc>) return;  // a promoted pair: only plus (run_scan converts otherwise)
+  else if (a.op == "min") scan_on(gpu, a, in, out, minimum{});
+  else if (a.op == "max") scan_on(gpu, a, in, out, maximum{});
+  else if (a.op == "fmin") scan_on(gpu, a, in, out, fmin{});
+  else scan_on(gpu, a, in, out, fmax{});
+}
+
+// The output (and accumulator) type: --dtype-out, else numpy's (a sum of
+// int32 is int64, of uint32 uint64; min and max keep the input's type).
+io::dtype scan_out_type(const prim_args& a, io::dtype in) {
+  if (!a.dtype_out.empty()) {
+    // numpy's cumsum(dtype=) casts unsafely (1.5 -> 1, -1 -> 2^64 - 1): refuse
+    // the casts that can change a value's meaning.
+    const io::dtype t = io::parse_dtype(a.dtype_out, "--dtype-out");
+    const bool int_in = !io::is_floating(in), int_out = !io::is_floating(t);
+    const bool signed_in = in == io::dtype::int32 || in == io::dtype::int64;
+    const bool unsigned_out = t == io::dtype::uint32 || t == io::dtype::uint64;
+    if ((!int_in && int_out) || (signed_in && unsigned_out) ||
+        (int_in && int_out && io::element_size(t) < io::element_size(in)))
+      throw error(errc::invalid_argument, std::string("--dtype-out ") + io::to_string(t) + " could change " +
+                                              io::to_string(in) + " values; convert the input first if that is meant");
+    return t;
+  }
+  if (a.op != "plus") return in;
+  if (in == io::dtype::int32) return io::dtype::int64;
+  if (in == io::dtype::uint32) return io::dtype::uint64;
+  return in;
+}
+
 void run_scan(const prim_args& a) {
+  if (a.op != "plus" && a.op != "min" && a.op != "max" && a.op != "fmin" && a.op != "fmax")
+    throw error(errc::invalid_argument, "--op: expected plus, min, max, fmin or fmax, got '" + a.op + "'");
   const bool gpu = use_gpu(a.device);
-  const io::column in = read_input(a.input, a.in);
-  io::column out = io::make_column(in.type(), in.size());
+  io::column in = read_input(a.input, a.in);
+  const io::dtype out_type = scan_out_type(a, in.type());
+  io::column out = io::make_column(out_type, in.size());
+  // libordo's GPU code holds same-type scans and numpy's promotions; other
+  // pairs convert the input first (as numpy's dtype= converts each element).
+  const bool promoted = (in.type() == io::dtype::int32 && out_type == io::dtype::int64) ||
+                        (in.type() == io::dtype::uint32 && out_type == io::dtype::uint64);
+  if (out_type != in.type() && !(promoted && a.op == "plus")) {
+    io::column conv = io::make_column(out_type, in.size());
+    std::visit(
+        [&](const auto& src, auto& dst) {
+          using U = typename std::decay_t<decltype(dst)>::value_type;
+          for (std::size_t i = 0; i < src.size(); ++i) dst[i] = static_cast<U>(src[i]);
+        },
+        in.data, conv.data);
+    in = std::move(conv);
+  }
   std::visit(
-      [&](const auto& v) {
-        using T = typename std::decay_t<decltype(v)>::value_type;
-        auto& o = std::get<std::vector<T>>(out.data);
-        const std::span<const T> s(v);
-        if (a.op == "plus") scan_on(gpu, a, s, std::span<T>(o), plus{});
-        else if (a.op == "min") scan_on(gpu, a, s, std::span<T>(o), minimum{});
-        else if (a.op == "max") scan_on(gpu, a, s, std::span<T>(o), maximum{});
-        else throw error(errc::invalid_argument, "--op: expected plus, min or max, got '" + a.op + "'");
+      [&](const auto& v, auto& o) {
+        using In = typename std::decay_t<decltype(v)>::value_type;
+        using Acc = typename std::decay_t<decltype(o)>::value_type;
+        if constexpr (std::is_same_v<In, Acc> || (std::is_same_v<In, std::int32_t> && std::is_same_v<Acc, std::int64_t>) ||
+                      (std::is_same_v<In, std::uint32_t> && std::is_same_v<Acc, std::uint64_t>))
+          scan_with_op(gpu, a, std::span<const In>(v), std::span<Acc>(o));
       },
-      in.data);
+      in.data, out.data);
   io::write_column(a.output, out, {});
 }
 
@@ -110,11 +161,16 @@ void add_primitives_commands(CLI::App& app) {
   }
   {
     auto a = std::make_shared<prim_args>();
-    auto* cmd = app.add_subcommand("scan", "the prefix sum (or min, max) of the values");
+    auto* cmd = app.add_subcommand("scan", "the prefix sum (or min, max, fmin, fmax) of the values");
     cmd->add_option("input", a->input, "values: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
     cmd->add_option("-o,--output", a->output, "where the prefix goes; the format follows its extension")->required();
-    cmd->add_option("--op", a->op, "plus (default), min or max");
+    cmd->add_option("--op", a->op,
+                    "plus (default), min, max (NaN propagates, as numpy's maximum), fmin or fmax (NaN skipped, "
+                    "as numpy's fmax)");
     cmd->add_flag("--exclusive", a->exclusive, "exclusive prefix (starts from the operator's identity)");
+    cmd->add_option("--dtype-out", a->dtype_out,
+                    "type of the output and of the running value (int32, uint32, int64, uint64, float32, "
+                    "float64); default numpy's: a plus of int32 in int64, of uint32 in uint64, else the input's");
     add_io_options(cmd, *a);
     cmd->callback([a] { run_scan(*a); });
   }

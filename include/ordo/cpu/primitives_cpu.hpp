@@ -20,20 +20,20 @@
 
 namespace ordo {
 
-template <class T, class Op>
-void scan(const cpu& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+template <class In, class Acc, class Op>
+void scan(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
           const scan_options& options) {
-  detail::scan_cpu<T, Op>(exec, in, out, op, init, options);
+  detail::scan_cpu<In, Acc, Op>(exec, in, out, op, init, options);
 }
-template <class T, class Op>
-void scan(const cpu& exec, std::span<const T> in, std::span<T> out, Op op, const scan_options& options) {
-  detail::scan_cpu<T, Op>(exec, in, out, op, Op::template identity<T>(), options);
+template <class In, class Acc, class Op>
+void scan(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op, const scan_options& options) {
+  detail::scan_cpu<In, Acc, Op>(exec, in, out, op, Op::template identity<Acc>(), options);
 }
 
-template <class T, class Op>
-void reduce(const cpu& exec, std::span<const T> in, std::span<T> result, Op op, std::type_identity_t<T> init) {
+template <class In, class Acc, class Op>
+void reduce(const cpu& exec, std::span<const In> in, std::span<Acc> result, Op op, std::type_identity_t<Acc> init) {
   detail::check_count_slot("reduce", "result", result.size());
-  result[0] = detail::reduce_cpu<T, Op>(exec, in, op, init);
+  result[0] = detail::reduce_cpu<In, Acc, Op>(exec, in, op, init);
 }
 
 template <class T>
@@ -89,6 +89,12 @@ void fork(const cpu& exec, std::span<const Count> counts, std::span<Index> paren
   detail::fork_cpu(exec, counts, parent, sibling, o);
 }
 
+template <class Count>
+std::uint64_t fork_total_and_wait(const cpu& exec, std::span<const Count> counts) {
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>, "Count: uint32 or uint64");
+  return detail::fork_total_cpu(exec, counts);
+}
+
 template <class Key, class Index, class Compare>
 void sort_idx(const cpu& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
               Compare comp, const sort_idx_options& options) {
@@ -115,13 +121,19 @@ void merge(const cpu& exec, std::span<const Key> a_keys, std::span<const Value> 
                     b_keys.data(), b_values.data(), b_keys.size(), out_keys.data(), out_values.data(), comp);
 }
 
+template <class Acc, class Exec, class In, class Op>
+  requires(!std::is_same_v<Acc, Exec>)
+Acc reduce_and_wait(const Exec& exec, std::span<const In> in, Op op, std::type_identity_t<Acc> init) {
+  if constexpr (std::is_same_v<Exec, cpu>) {
+    return detail::reduce_cpu<In, Acc, Op>(exec, in, op, init);
+  } else {
+    auto cop = detail::canonical_op<Acc>(op);
+    return detail::reduce_and_wait_cuda<In, Acc, decltype(cop)>(exec, in, cop, init);
+  }
+}
 template <class Exec, class T, class Op>
 T reduce_and_wait(const Exec& exec, std::span<const T> in, Op op, std::type_identity_t<T> init) {
-  if constexpr (std::is_same_v<Exec, cpu>) {
-    return detail::reduce_cpu<T, Op>(exec, in, op, init);
-  } else {
-    return detail::reduce_and_wait_cuda<T, Op>(exec, in, op, init);
-  }
+  return reduce_and_wait<T, Exec, T, Op>(exec, in, op, init);
 }
 
 }  // namespace ordo

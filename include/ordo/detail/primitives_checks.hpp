@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "ordo/error.hpp"
 
@@ -38,6 +39,30 @@ void check_index_fits(const char* fn, std::size_t n) {
 inline void check_scan_args(std::size_t n_in, std::size_t n_out, std::size_t n_flags) {
   check_same_size("scan", "out", n_out, "in", n_in);
   if (n_flags) check_same_size("scan", "head_flags", n_flags, "in", n_in);
+}
+
+// A scan whose output type differs from its input's cannot run in place: an
+// output element is wider or narrower than the input it would overwrite.
+template <class In, class Acc>
+void check_scan_overlap(const In* in, std::size_t n, const Acc* out) {
+  if constexpr (!std::is_same_v<In, Acc>) {
+    const auto a = reinterpret_cast<std::uintptr_t>(in), b = reinterpret_cast<std::uintptr_t>(out);
+    if (n && a < b + n * sizeof(Acc) && b < a + n * sizeof(In))
+      prim_fail("scan", "in and out overlap but have different element types (only a same-type scan runs in place)");
+  }
+}
+
+// fork's offsets: the running sum of the counts in 64 bits, checked.
+[[noreturn]] inline void fail_fork_overflow(std::uint64_t at) {
+  prim_fail("fork", "overflow: the counts up to counts[" + std::to_string(at) +
+                        "] add up to more than 2^64 - 1 children");
+}
+[[noreturn]] inline void fail_fork_overflow() {
+  prim_fail("fork", "overflow: the counts add up to more than 2^64 - 1 children");
+}
+// The GPU's saturating sum cannot tell 2^64 - 1 from more.
+[[noreturn]] inline void fail_fork_saturated() {
+  prim_fail("fork", "overflow: the counts add up to 2^64 - 1 children or more");
 }
 
 inline void check_n_buckets(const char* fn, unsigned n_buckets, std::size_t n_offsets) {

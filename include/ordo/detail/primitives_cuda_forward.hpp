@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "ordo/detail/primitives_checks.hpp"
+#include "ordo/ops.hpp"
 
 namespace ordo::detail {
 
@@ -30,12 +31,23 @@ std::span<U> as_words(std::span<T> s) {
   return {reinterpret_cast<U*>(s.data()), s.size()};
 }
 
+template <class In, class Acc, class Op>
+void scan_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, Acc init, const scan_options& o);
+template <class In, class Acc, class Op>
+void reduce_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> result, Op op, Acc init);
+template <class In, class Acc, class Op>
+Acc reduce_and_wait_cuda(const cuda& exec, std::span<const In> in, Op op, Acc init);
+template <class Count>
+std::uint64_t fork_total_and_wait_cuda(const cuda& exec, std::span<const Count> counts);
+
+// fmin and fmax are minimum and maximum on types without NaN: libordo holds
+// them once, under the latter names.
 template <class T, class Op>
-void scan_cuda(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o);
-template <class T, class Op>
-void reduce_cuda(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, T init);
-template <class T, class Op>
-T reduce_and_wait_cuda(const cuda& exec, std::span<const T> in, Op op, T init);
+constexpr auto canonical_op(Op op) {
+  if constexpr (!has_nan_v<T> && std::is_same_v<Op, fmin>) return minimum{};
+  else if constexpr (!has_nan_v<T> && std::is_same_v<Op, fmax>) return maximum{};
+  else return op;
+}
 template <class W>
 void compact_flags_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> flags, std::span<W> out,
                         std::span<std::uint64_t> count);
@@ -59,19 +71,21 @@ void merge_cuda(const cuda& exec, std::span<const Key> a, std::span<const W> av,
 
 namespace ordo {
 
-template <class T, class Op>
-void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, std::type_identity_t<T> init,
+template <class In, class Acc, class Op>
+void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
           const scan_options& options) {
-  detail::scan_cuda<T, Op>(exec, in, out, op, init, options);
+  auto cop = detail::canonical_op<Acc>(op);
+  detail::scan_cuda<In, Acc, decltype(cop)>(exec, in, out, cop, init, options);
 }
-template <class T, class Op>
-void scan(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, const scan_options& options) {
-  detail::scan_cuda<T, Op>(exec, in, out, op, Op::template identity<T>(), options);
+template <class In, class Acc, class Op>
+void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, const scan_options& options) {
+  scan(exec, in, out, op, Op::template identity<Acc>(), options);
 }
 
-template <class T, class Op>
-void reduce(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, std::type_identity_t<T> init) {
-  detail::reduce_cuda<T, Op>(exec, in, result, op, init);
+template <class In, class Acc, class Op>
+void reduce(const cuda& exec, std::span<const In> in, std::span<Acc> result, Op op, std::type_identity_t<Acc> init) {
+  auto cop = detail::canonical_op<Acc>(op);
+  detail::reduce_cuda<In, Acc, decltype(cop)>(exec, in, result, cop, init);
 }
 
 template <class T>
@@ -106,6 +120,12 @@ void fork(const cuda& exec, std::span<const Count> counts, std::span<Index> pare
   static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>, "Count: uint32 or uint64");
   static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
   detail::fork_cuda(exec, counts, parent, sibling, options);
+}
+
+template <class Count>
+std::uint64_t fork_total_and_wait(const cuda& exec, std::span<const Count> counts) {
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>, "Count: uint32 or uint64");
+  return detail::fork_total_and_wait_cuda(exec, counts);
 }
 
 template <class Key, class Index, class Compare>

@@ -1,11 +1,15 @@
-// Spelling of the primitives' variants, and what `automatic` picks on each
-// backend (H100 measurements: docs/benchmarks.md, primitives section).
+// Spelling of the NaN-ignoring operators and of the primitives' variants,
+// and what `automatic` picks on each backend (H100 measurements: docs/benchmarks.md, primitives section).
 #include <cstring>
 #include <string>
 
 #include "ordo/primitives.hpp"
 
 namespace ordo {
+
+// plus, minimum and maximum are spelled in list_names.cpp (list_scan's operators).
+const char* op_name(fmin) noexcept { return "fmin"; }
+const char* op_name(fmax) noexcept { return "fmax"; }
 
 const char* to_string(fork_variant v) noexcept {
   switch (v) {

@@ -11,11 +11,33 @@
 
 namespace ordo::detail {
 // --- fork -----------------------------------------------------------------
+// The first child of every parent, and the total last; a total past 2^64 - 1
+// is an error, never a wrapped offset.
 template <class Count>
 std::vector<std::uint64_t> fork_offsets_cpu(std::span<const Count> counts) {
   std::vector<std::uint64_t> off(counts.size() + 1, 0);
-  for (std::size_t i = 0; i < counts.size(); ++i) off[i + 1] = off[i] + std::uint64_t(counts[i]);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    if (__builtin_add_overflow(off[i], std::uint64_t(counts[i]), &off[i + 1])) fail_fork_overflow(i);
   return off;
+}
+
+template <class Count>
+std::uint64_t fork_total_cpu(const cpu& exec, std::span<const Count> counts) {
+  const std::size_t n = counts.size();
+  const int chunks = cpu_chunks(exec, n);
+  std::vector<std::uint64_t> part(chunks, 0);
+  std::vector<char> wrapped(chunks, 0);
+#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
+  for (int c = 0; c < chunks; ++c) {
+    std::uint64_t t = 0;
+    for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e && !wrapped[c]; ++i)
+      wrapped[c] = __builtin_add_overflow(t, std::uint64_t(counts[i]), &t);
+    part[c] = t;
+  }
+  std::uint64_t total = 0;
+  for (int c = 0; c < chunks; ++c)
+    if (wrapped[c] || __builtin_add_overflow(total, part[c], &total)) fail_fork_overflow();
+  return total;
 }
 
 template <class Count, class Index>

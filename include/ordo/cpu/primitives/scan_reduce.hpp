@@ -1,5 +1,6 @@
 // CPU scan (segmented by head flags too) and reduce: fold per chunk, carry
-// across chunks in order, then scan each chunk from its carry.
+// across chunks in order, then scan each chunk from its carry. Inputs are
+// converted to the accumulator type Acc (out's element type) as they are read.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -12,53 +13,57 @@
 
 namespace ordo::detail {
 // --- scan -----------------------------------------------------------------
-template <class T, class Op>
-void scan_cpu(const cpu& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o) {
+template <class In, class Acc, class Op>
+void scan_cpu(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op, Acc init, const scan_options& o) {
   check_scan_args(in.size(), out.size(), o.head_flags.size());
+  check_scan_overlap(in.data(), in.size(), out.data());
   const std::size_t n = in.size();
   const std::uint8_t* flags = o.head_flags.empty() ? nullptr : o.head_flags.data();
   const bool exclusive = o.kind == scan_kind::exclusive;
   const int chunks = cpu_chunks(exec, n);
   // Per chunk: the fold since its last head, and whether it had one.
-  std::vector<partial<T>> tail(chunks), carry(chunks);
+  std::vector<partial<Acc>> tail(chunks), carry(chunks);
   std::vector<char> had_head(chunks, 0);
 #pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
   for (int c = 0; c < chunks; ++c) {
-    partial<T> acc;
+    partial<Acc> acc;
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
       if (i == 0 || (flags && flags[i])) acc.has = false, had_head[c] = 1;
-      acc = acc.has ? partial<T>{true, op(acc.v, in[i])} : partial<T>{true, in[i]};
+      const Acc x = static_cast<Acc>(in[i]);
+      acc = acc.has ? partial<Acc>{true, op(acc.v, x)} : partial<Acc>{true, x};
     }
     tail[c] = acc;
   }
   for (int c = 1; c < chunks; ++c) carry[c] = had_head[c - 1] ? tail[c - 1] : combine(carry[c - 1], tail[c - 1], op);
 #pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
   for (int c = 0; c < chunks; ++c) {
-    partial<T> acc = carry[c];
+    partial<Acc> acc = carry[c];
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
-      const T x = in[i];  // read before writing: out may alias in
+      const Acc x = static_cast<Acc>(in[i]);  // read before writing: out may alias in
       if (i == 0 || (flags && flags[i])) acc.has = false;
       if (exclusive) out[i] = acc.has ? op(init, acc.v) : init;
-      acc = acc.has ? partial<T>{true, op(acc.v, x)} : partial<T>{true, x};
+      acc = acc.has ? partial<Acc>{true, op(acc.v, x)} : partial<Acc>{true, x};
       if (!exclusive) out[i] = op(init, acc.v);
     }
   }
 }
 
 // --- reduce ---------------------------------------------------------------
-template <class T, class Op>
-T reduce_cpu(const cpu& exec, std::span<const T> in, Op op, T init) {
+template <class In, class Acc, class Op>
+Acc reduce_cpu(const cpu& exec, std::span<const In> in, Op op, Acc init) {
   const std::size_t n = in.size();
   const int chunks = cpu_chunks(exec, n);
-  std::vector<partial<T>> part(chunks);
+  std::vector<partial<Acc>> part(chunks);
 #pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
   for (int c = 0; c < chunks; ++c) {
-    partial<T> acc;
-    for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i)
-      acc = acc.has ? partial<T>{true, op(acc.v, in[i])} : partial<T>{true, in[i]};
+    partial<Acc> acc;
+    for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
+      const Acc x = static_cast<Acc>(in[i]);
+      acc = acc.has ? partial<Acc>{true, op(acc.v, x)} : partial<Acc>{true, x};
+    }
     part[c] = acc;
   }
-  partial<T> all{true, init};
+  partial<Acc> all{true, init};
   for (auto& p : part) all = combine(all, p, op);
   return all.v;
 }

@@ -5,6 +5,7 @@
 //   segmented scan    cub::DeviceScan::InclusiveScan over (head, has, value)
 //                     triples with the segmented operator (Sengupta et al.)
 //   reduce            cub::DeviceReduce::Reduce
+//   (an output type other than the input's reads through a converting iterator)
 //   compact           cub::DeviceSelect::{Flagged, If}
 #pragma once
 #include <cub/device/device_reduce.cuh>
@@ -17,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <span>
+#include <type_traits>
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -33,6 +35,19 @@ void with_cub_temp(const cuda& exec, const char* what, F&& call) {
   scratch<unsigned char> temp(exec, bytes ? bytes : 1);
   cudaError_t e = call(static_cast<void*>(temp.get()), bytes);
   if (e != cudaSuccess) throw_cuda(e, what, __FILE__, __LINE__);
+}
+
+// Reads an input as the accumulator type (a scan or reduce whose output type
+// differs from its input's, numpy's dtype=).
+template <class In, class Acc>
+struct convert_to {
+  __host__ __device__ Acc operator()(const In& x) const { return static_cast<Acc>(x); }
+};
+// in.data() itself when the types agree (CUB's fastest path), else a converting iterator.
+template <class In, class Acc>
+auto acc_input(const In* in) {
+  if constexpr (std::is_same_v<In, Acc>) return in;
+  else return thrust::make_transform_iterator(in, convert_to<In, Acc>{});
 }
 
 // The segmented scan's element: a value that may be empty, and whether a
@@ -54,16 +69,16 @@ struct seg_op {
 };
 // Element i of the triples: inclusive reads in[i]; exclusive reads in[i - 1]
 // unless i starts a segment (then the item is empty).
-template <class T>
+template <class In, class T>
 struct seg_source {
-  const T* in;
+  const In* in;
   const std::uint8_t* flags;
   bool exclusive;
   __host__ __device__ seg_item<T> operator()(std::uint64_t i) const {
     const bool head = i == 0 || flags[i];
-    if (!exclusive) return {head, true, in[i]};
+    if (!exclusive) return {head, true, static_cast<T>(in[i])};
     if (head) return {true, false, T{}};
-    return {false, true, in[i - 1]};
+    return {false, true, static_cast<T>(in[i - 1])};
   }
 };
 template <class T, class Op>
@@ -74,8 +89,9 @@ struct seg_finish {
 };
 
 // CUB tunes its scans and reductions for the operators it knows: hand it
-// ::cuda::std::plus for ordo::plus (min and max keep ours, which keep the left
-// operand on ties).
+// ::cuda::std::plus for ordo::plus. minimum, maximum, fmin and fmax stay
+// ordo's own functors, never cub::Min/Max or ::cuda::minimum/maximum: those
+// neither propagate nor ignore NaN as numpy does (ops.hpp).
 template <class Op>
 Op cub_op(Op op) { return op; }
 inline ::cuda::std::plus<> cub_op(ordo::plus) { return {}; }
@@ -90,57 +106,63 @@ bool is_identity(const T& init) {
   }
 }
 
-template <class T, class Op>
-void scan_cuda(const cuda& exec, std::span<const T> in, std::span<T> out, Op op, T init, const scan_options& o) {
+template <class In, class Acc, class Op>
+void scan_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, Acc init, const scan_options& o) {
   check_scan_args(in.size(), out.size(), o.head_flags.size());
+  check_scan_overlap(in.data(), in.size(), out.data());
   const std::int64_t n = std::int64_t(in.size());
   if (n == 0) return;
   cudaStream_t s = exec.stream;
   if (o.head_flags.empty()) {
-    if (o.kind == scan_kind::inclusive && is_identity<T, Op>(init))
+    const auto src = acc_input<In, Acc>(in.data());
+    if (o.kind == scan_kind::inclusive && is_identity<Acc, Op>(init))
       with_cub_temp(exec, "cub::DeviceScan::InclusiveScan", [&](void* t, std::size_t& b) {
-        return cub::DeviceScan::InclusiveScan(t, b, in.data(), out.data(), cub_op(op), n, s);
+        return cub::DeviceScan::InclusiveScan(t, b, src, out.data(), cub_op(op), n, s);
       });
     else if (o.kind == scan_kind::inclusive)
       with_cub_temp(exec, "cub::DeviceScan::InclusiveScanInit", [&](void* t, std::size_t& b) {
-        return cub::DeviceScan::InclusiveScanInit(t, b, in.data(), out.data(), cub_op(op), init, n, s);
+        return cub::DeviceScan::InclusiveScanInit(t, b, src, out.data(), cub_op(op), init, n, s);
       });
     else
       with_cub_temp(exec, "cub::DeviceScan::ExclusiveScan", [&](void* t, std::size_t& b) {
-        return cub::DeviceScan::ExclusiveScan(t, b, in.data(), out.data(), cub_op(op), init, n, s);
+        return cub::DeviceScan::ExclusiveScan(t, b, src, out.data(), cub_op(op), init, n, s);
       });
     return;
   }
   // Exclusive reads in[i - 1] while out[i - 1] may be written: scan a copy when in place.
-  const T* src = in.data();
-  scratch<T> copy(exec, (o.kind == scan_kind::exclusive && in.data() == out.data()) ? in.size() : 0);
+  const In* src = in.data();
+  scratch<In> copy(exec, (o.kind == scan_kind::exclusive && static_cast<const void*>(in.data()) ==
+                                                                static_cast<const void*>(out.data()))
+                             ? in.size()
+                             : 0);
   if (copy.get()) {
     ORDO_CUDA_CHECK(cudaMemcpyAsync(copy.get(), in.data(), in.size_bytes(), cudaMemcpyDeviceToDevice, s));
     src = copy.get();
   }
   auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
-                                               seg_source<T>{src, o.head_flags.data(), o.kind == scan_kind::exclusive});
-  auto sink = thrust::make_transform_output_iterator(out.data(), seg_finish<T, Op>{op, init});
+                                               seg_source<In, Acc>{src, o.head_flags.data(), o.kind == scan_kind::exclusive});
+  auto sink = thrust::make_transform_output_iterator(out.data(), seg_finish<Acc, Op>{op, init});
   with_cub_temp(exec, "cub::DeviceScan::InclusiveScan (segmented)", [&](void* t, std::size_t& b) {
-    return cub::DeviceScan::InclusiveScan(t, b, items, sink, seg_op<T, Op>{op}, n, s);
+    return cub::DeviceScan::InclusiveScan(t, b, items, sink, seg_op<Acc, Op>{op}, n, s);
   });
 }
 
-template <class T, class Op>
-void reduce_cuda(const cuda& exec, std::span<const T> in, std::span<T> result, Op op, T init) {
+template <class In, class Acc, class Op>
+void reduce_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> result, Op op, Acc init) {
   check_count_slot("reduce", "result", result.size());
+  const auto src = acc_input<In, Acc>(in.data());
   with_cub_temp(exec, "cub::DeviceReduce::Reduce", [&](void* t, std::size_t& b) {
-    return cub::DeviceReduce::Reduce(t, b, in.data(), result.data(), std::int64_t(in.size()), cub_op(op), init,
+    return cub::DeviceReduce::Reduce(t, b, src, result.data(), std::int64_t(in.size()), cub_op(op), init,
                                      exec.stream);
   });
 }
 
-template <class T, class Op>
-T reduce_and_wait_cuda(const cuda& exec, std::span<const T> in, Op op, T init) {
-  scratch<T> r(exec, 1);
-  reduce_cuda<T, Op>(exec, in, std::span<T>(r.get(), 1), op, init);
-  T v;
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, r.get(), sizeof(T), cudaMemcpyDeviceToHost, exec.stream));
+template <class In, class Acc, class Op>
+Acc reduce_and_wait_cuda(const cuda& exec, std::span<const In> in, Op op, Acc init) {
+  scratch<Acc> r(exec, 1);
+  reduce_cuda<In, Acc, Op>(exec, in, std::span<Acc>(r.get(), 1), op, init);
+  Acc v;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, r.get(), sizeof(Acc), cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
   return v;
 }

@@ -1,6 +1,7 @@
-// Dispatch for fork: offsets by an exclusive scan of the counts (CUB), then
-// either variant.
+// Dispatch for fork: offsets by an exclusive scan of the counts (CUB, in 64
+// bits, saturating so that a total past uint64 is seen), then either variant.
 #pragma once
+#include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -35,7 +36,7 @@ void fork_with(const cuda& exec, std::span<const Count> counts, std::span<Index>
   scratch<std::uint64_t> off(exec, np + 1);
   auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0), count_or_zero<Count>{counts.data(), np});
   with_cub_temp(exec, "cub::DeviceScan::ExclusiveScan (fork offsets)", [&](void* t, std::size_t& b) {
-    return cub::DeviceScan::ExclusiveScan(t, b, items, off.get(), ::cuda::std::plus<>{}, std::uint64_t(0),
+    return cub::DeviceScan::ExclusiveScan(t, b, items, off.get(), prim::saturating_plus{}, std::uint64_t(0),
                                           std::int64_t(np + 1), s);
   });
   const fork_variant v = chosen_variant(exec, options.variant);
@@ -58,7 +59,7 @@ void fork_with(const cuda& exec, std::span<const Count> counts, std::span<Index>
     // each round, as BSGP's barrier did.
     scratch<prim::owed_children> live(exec, np), next(exec, np);
     scratch<std::uint64_t> n_live(exec, 1);
-    prim::fork_owed_init_kernel<<<elementwise_blocks(np), 256, 0, s>>>(counts.data(), off.get(), np, live.get());
+    prim::fork_owed_init_kernel<<<elementwise_blocks(np), 256, 0, s>>>(counts.data(), off.get(), np, cap, live.get());
     ORDO_CUDA_LAUNCH_CHECK("fork_owed_init_kernel");
     std::uint64_t n0 = np;
     for (std::uint64_t sz = 1; n0 > 0; sz *= 2) {
@@ -83,8 +84,25 @@ void fork_with(const cuda& exec, std::span<const Count> counts, std::span<Index>
     std::uint64_t total = 0;
     ORDO_CUDA_CHECK(cudaMemcpyAsync(&total, off.get() + np, sizeof total, cudaMemcpyDeviceToHost, s));
     ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
+    if (total == ~std::uint64_t(0)) fail_fork_saturated();
     if (total != cap) fail_fork_total(total, cap);
   }
+}
+
+template <class Count>
+std::uint64_t fork_total_and_wait_cuda(const cuda& exec, std::span<const Count> counts) {
+  const std::uint64_t np = counts.size();
+  scratch<std::uint64_t> total(exec, 1);
+  auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0), count_or_zero<Count>{counts.data(), np});
+  with_cub_temp(exec, "cub::DeviceReduce::Reduce (fork total)", [&](void* t, std::size_t& b) {
+    return cub::DeviceReduce::Reduce(t, b, items, total.get(), std::int64_t(np), prim::saturating_plus{},
+                                     std::uint64_t(0), exec.stream);
+  });
+  std::uint64_t v = 0;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, total.get(), sizeof v, cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  if (v == ~std::uint64_t(0)) fail_fork_saturated();
+  return v;
 }
 
 template <class Count, class Index>

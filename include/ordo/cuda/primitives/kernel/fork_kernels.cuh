@@ -82,11 +82,25 @@ struct owed_children {
   std::uint64_t first, left, id;
 };
 
+// fork's offsets are a running sum that saturates at 2^64 - 1 instead of
+// wrapping (associative: it is min(true sum, 2^64 - 1)), so a total past
+// uint64 is seen, and the children below cap are still the true ones.
+struct saturating_plus {
+  __host__ __device__ std::uint64_t operator()(std::uint64_t a, std::uint64_t b) const {
+    const std::uint64_t s = a + b;
+    return s < a ? ~std::uint64_t(0) : s;
+  }
+};
+
+// A parent owes only the children that fit below cap: a wrong size (or a
+// saturated offset) then costs no extra rounds and no index past the output.
 template <class Count>
 __global__ void fork_owed_init_kernel(const Count* counts, const std::uint64_t* off, std::uint64_t np,
-                                      owed_children* live) {
-  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < np; i += std::uint64_t(gridDim.x) * blockDim.x)
-    live[i] = {off[i], std::uint64_t(counts[i]), i};
+                                      std::uint64_t cap, owed_children* live) {
+  for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < np; i += std::uint64_t(gridDim.x) * blockDim.x) {
+    const std::uint64_t first = off[i];
+    live[i] = {first, first < cap ? min(std::uint64_t(counts[i]), cap - first) : 0, i};
+  }
 }
 
 // One round: every live parent fills its next `sz` children (n0 * sz threads).
