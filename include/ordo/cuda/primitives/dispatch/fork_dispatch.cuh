@@ -89,20 +89,38 @@ void fork_with(const cuda& exec, std::span<const Count> counts, std::span<Index>
   }
 }
 
+// The exact total: a 64-bit sum with a sticky carry, so a total of exactly
+// 2^64 - 1 is told apart from one past it (saturation alone cannot).
+struct sum_with_carry {
+  std::uint64_t sum;
+  std::uint64_t carried;
+};
+template <class Count>
+struct count_as_sum {
+  const Count* counts;
+  __host__ __device__ sum_with_carry operator()(std::uint64_t i) const { return {std::uint64_t(counts[i]), 0}; }
+};
+struct add_with_carry {
+  __host__ __device__ sum_with_carry operator()(const sum_with_carry& a, const sum_with_carry& b) const {
+    const std::uint64_t s = a.sum + b.sum;
+    return {s, a.carried | b.carried | std::uint64_t(s < a.sum)};
+  }
+};
+
 template <class Count>
 std::uint64_t fork_total_and_wait_cuda(const cuda& exec, std::span<const Count> counts) {
   const std::uint64_t np = counts.size();
-  scratch<std::uint64_t> total(exec, 1);
-  auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0), count_or_zero<Count>{counts.data(), np});
+  scratch<sum_with_carry> total(exec, 1);
+  auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0), count_as_sum<Count>{counts.data()});
   with_cub_temp(exec, "cub::DeviceReduce::Reduce (fork total)", [&](void* t, std::size_t& b) {
-    return cub::DeviceReduce::Reduce(t, b, items, total.get(), std::int64_t(np), prim::saturating_plus{},
-                                     std::uint64_t(0), exec.stream);
+    return cub::DeviceReduce::Reduce(t, b, items, total.get(), std::int64_t(np), add_with_carry{},
+                                     sum_with_carry{0, 0}, exec.stream);
   });
-  std::uint64_t v = 0;
+  sum_with_carry v{0, 0};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, total.get(), sizeof v, cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  if (v == ~std::uint64_t(0)) fail_fork_saturated();
-  return v;
+  if (v.carried) fail_fork_saturated();
+  return v.sum;
 }
 
 template <class Count, class Index>
