@@ -9,11 +9,14 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/primitives.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -23,6 +26,7 @@ struct prim_args {
   input_args in;
   bool descending = false, exclusive = false;
   int threads = 0;
+  progress_flags progress;
 };
 
 template <class K, class Compare>
@@ -41,6 +45,7 @@ void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::spa
 
 void run_sortidx(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
+  parse_sort_idx_variant(a.variant.c_str());  // a bad name fails now, not after reading the keys
   const auto t0 = std::chrono::steady_clock::now();
   const io::column keys = read_input(a.input, a.in);
   io::column perm = io::make_column(io::dtype::int64, keys.size());
@@ -50,15 +55,28 @@ void run_sortidx(const prim_args& a) {
         using K = typename std::decay_t<decltype(k)>::value_type;
         auto& s = std::get<std::vector<K>>(sorted.data);
         auto& p = std::get<std::vector<std::int64_t>>(perm.data);
-        if (a.descending) sort_idx_on<K>(gpu, a, std::span<const K>(k), std::span<std::int64_t>(p), std::span<K>(s), greater{});
-        else sort_idx_on<K>(gpu, a, std::span<const K>(k), std::span<std::int64_t>(p), std::span<K>(s), less{});
+        const std::span<const K> ks(k);
+        auto sort_idx_of = [&](bool on_gpu, std::span<const K> in, std::span<std::int64_t> perm_out, std::span<K> sorted_out) {
+          if (a.descending) sort_idx_on<K>(on_gpu, a, in, perm_out, sorted_out, greater{});
+          else sort_idx_on<K>(on_gpu, a, in, perm_out, sorted_out, less{});
+        };
+        compute_task task{"sorting " + std::to_string(ks.size()) + " keys (argsort)", "keys", ks.size(), growth::n_log_n,
+                          nullptr};
+        if (!gpu)
+          task.probe = [&](std::uint64_t m) {
+            std::vector<std::int64_t> scratch(m);
+            sort_idx_of(false, ks.first(m), std::span<std::int64_t>(scratch), std::span<K>());
+          };
+        run_with_progress(progress_shown(a.progress), task,
+                          [&] { sort_idx_of(gpu, ks, std::span<std::int64_t>(p), std::span<K>(s)); });
       },
       keys.data);
   io::write_column(a.output, perm, {});
   if (!a.sorted.empty()) io::write_column(a.sorted, sorted, {});
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "ordo sortidx: n=%zu keys=%s device=%s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
-               gpu ? "cuda" : "cpu", ms);
+  if (!a.progress.quiet)
+    std::fprintf(stderr, "ordo sortidx: n=%zu keys=%s device=%s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
+                 gpu ? "cuda" : "cpu", ms);
 }
 
 template <class T, class Op>
@@ -71,8 +89,18 @@ void scan_on(bool gpu, const prim_args& a, std::span<const T> in, std::span<T> o
   d_out.download(out);
 }
 
+// scan_on with the operator --op names.
+template <class T>
+void scan_by_name(bool gpu, const prim_args& a, std::span<const T> in, std::span<T> out) {
+  if (a.op == "plus") scan_on(gpu, a, in, out, plus{});
+  else if (a.op == "min") scan_on(gpu, a, in, out, minimum{});
+  else if (a.op == "max") scan_on(gpu, a, in, out, maximum{});
+  else throw error(errc::invalid_argument, "--op: expected plus, min or max, got '" + a.op + "'");
+}
+
 void run_scan(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
+  scan_by_name<double>(false, a, {}, {});  // a bad --op fails now (on nothing), not after reading the values
   const io::column in = read_input(a.input, a.in);
   io::column out = io::make_column(in.type(), in.size());
   std::visit(
@@ -80,10 +108,14 @@ void run_scan(const prim_args& a) {
         using T = typename std::decay_t<decltype(v)>::value_type;
         auto& o = std::get<std::vector<T>>(out.data);
         const std::span<const T> s(v);
-        if (a.op == "plus") scan_on(gpu, a, s, std::span<T>(o), plus{});
-        else if (a.op == "min") scan_on(gpu, a, s, std::span<T>(o), minimum{});
-        else if (a.op == "max") scan_on(gpu, a, s, std::span<T>(o), maximum{});
-        else throw error(errc::invalid_argument, "--op: expected plus, min or max, got '" + a.op + "'");
+        compute_task task{"scanning " + std::to_string(s.size()) + " values", "values", s.size(), growth::linear,
+                          nullptr};
+        if (!gpu)
+          task.probe = [&](std::uint64_t m) {
+            std::vector<T> scratch(m);
+            scan_by_name<T>(false, a, s.first(m), std::span<T>(scratch));
+          };
+        run_with_progress(progress_shown(a.progress), task, [&] { scan_by_name<T>(gpu, a, s, std::span<T>(o)); });
       },
       in.data);
   io::write_column(a.output, out, {});
@@ -92,6 +124,7 @@ void run_scan(const prim_args& a) {
 void add_io_options(CLI::App* cmd, prim_args& a) {
   add_device_options(cmd, a.device, a.threads);
   add_input_options(cmd, a.in);
+  add_progress_options(cmd, a.progress);
 }
 
 }  // namespace
