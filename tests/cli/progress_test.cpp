@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
@@ -28,6 +29,18 @@ TEST(ComputeProgress, ExtrapolatesLinearlyOrByNLogN) {
   EXPECT_DOUBLE_EQ(ot::extrapolate_seconds(1.0, 1 << 10, 1 << 20, ot::growth::n_log_n), 1024.0 * 2.0);
   EXPECT_DOUBLE_EQ(ot::extrapolate_seconds(1.0, 100, 100, ot::growth::n_log_n), 1.0);  // the whole input
   EXPECT_LT(ot::extrapolate_seconds(1.0, 0, 100, ot::growth::linear), 0);             // nothing timed
+}
+
+TEST(ComputeProgress, FitsAFixedCostAndARate) {
+  // 1 s per call plus 1 s per 1000 elements: 1000 -> 2 s, 4000 -> 5 s, so 10^6 -> 1001 s
+  // (the one-point extrapolation would say 1250 s).
+  EXPECT_NEAR(ot::fit_seconds(2.0, 1000, 5.0, 4000, 1'000'000, ot::growth::linear), 1001.0, 1e-9);
+  // n log n: t(x) = 0.5 + x log2 x / 2^20; from 2^10 and 2^12 to 2^20.
+  const auto t = [](double x) { return 0.5 + x * std::log2(x) / double(1 << 20); };
+  EXPECT_NEAR(ot::fit_seconds(t(1 << 10), 1 << 10, t(1 << 12), 1 << 12, 1 << 20, ot::growth::n_log_n), t(1 << 20), 1e-9);
+  // Noise (the larger prefix was faster, or a negative fixed cost): the one-point rule.
+  EXPECT_DOUBLE_EQ(ot::fit_seconds(3.0, 1000, 2.0, 4000, 8000, ot::growth::linear), 4.0);
+  EXPECT_DOUBLE_EQ(ot::fit_seconds(0.1, 1000, 4.0, 4000, 8000, ot::growth::linear), 8.0);
 }
 
 TEST(ComputeProgress, ProbeIsAFewPercentOfTheInput) {
@@ -95,17 +108,22 @@ TEST(ComputeProgress, WorkRunsOnceAndOnAnotherThreadOnlyWhenShown) {
   std::atomic<int> probes{0}, runs{0};
   std::thread::id where;
   ot::compute_task t{"scanning", "values", std::uint64_t(1) << 22, ot::growth::linear,
-                     [&](std::uint64_t m) { EXPECT_EQ(m, std::uint64_t(1) << 17); ++probes; }};
+                     [&](std::uint64_t m) {
+                       // a warm-up of 4096, then the timed prefixes of n/128 and n/32
+                       const std::uint64_t want[] = {4096, std::uint64_t(1) << 15, std::uint64_t(1) << 17};
+                       if (probes < 3) EXPECT_EQ(m, want[probes]);
+                       ++probes;
+                     }};
   ot::run_with_progress(false, t, [&] { ++runs; where = std::this_thread::get_id(); });
   EXPECT_EQ(runs, 1);
   EXPECT_EQ(probes, 0);  // not shown: no probe, no thread
   EXPECT_EQ(where, std::this_thread::get_id());
   ot::run_with_progress(true, t, [&] { ++runs; where = std::this_thread::get_id(); });
   EXPECT_EQ(runs, 2);
-  EXPECT_EQ(probes, 1);
+  EXPECT_EQ(probes, 3);
   EXPECT_NE(where, std::this_thread::get_id());
   t.n = 1000;  // small: runs directly, no probe
   ot::run_with_progress(true, t, [&] { ++runs; });
-  EXPECT_EQ(probes, 1);
+  EXPECT_EQ(probes, 3);
   ::unsetenv("ORDO_PROGRESS_MIN_SECONDS");
 }

@@ -19,6 +19,7 @@ for verb in "sort '$work/big_list.npy' -o '$work/big_out.npy'|sorting 2097152 ke
   tty=$(on_tty "'$ordo' $args")
   printf '%s\n' "$tty" | grep -q "$label: \[.*\] ~[0-9]*%.*(estimate)" || fail "$args: no bar on a terminal: $tty"
   printf '%s\n' "$tty" | grep -q "$label: done in" || fail "$args: no final line on a terminal: $tty"
+  [ "$label" = "sorting 2097152 keys" ] || continue  # the rest once: they are alike for every verb
   piped=$(eval "'$ordo' $args" 2>&1 >/dev/null)
   case $piped in *"$label"*) fail "$args: a bar when piped: $piped" ;; esac
   quiet=$(on_tty "'$ordo' $args --quiet")

@@ -24,6 +24,15 @@ double extrapolate_seconds(double probe_seconds, std::uint64_t m, std::uint64_t 
   return t;
 }
 
+double fit_seconds(double t1, std::uint64_t m1, double t2, std::uint64_t m2, std::uint64_t n, growth g) {
+  const auto w = [g](std::uint64_t x) { return g == growth::n_log_n && x > 1 ? double(x) * std::log2(double(x)) : double(x); };
+  if (m1 == 0 || m2 <= m1 || t1 < 0 || t2 <= t1) return extrapolate_seconds(t2, m2, n, g);
+  const double r = (t2 - t1) / (w(m2) - w(m1));
+  const double c = t1 - r * w(m1);
+  if (c < 0) return extrapolate_seconds(t2, m2, n, g);
+  return c + r * w(n);
+}
+
 std::uint64_t probe_size(std::uint64_t n) {
   const std::uint64_t lo = std::uint64_t(1) << 16, hi = std::uint64_t(1) << 21;
   return std::min(n, std::clamp(n / 32, lo, hi));
@@ -114,9 +123,15 @@ double estimate_seconds(const compute_task& t) {
   if (!t.probe) return -1;
   const std::uint64_t m = probe_size(t.n);
   try {
-    const auto t0 = clock_type::now();
+    // A first tiny call, untimed, starts the thread pool and warms the
+    // allocator: their fixed cost would otherwise be extrapolated n/m times.
+    t.probe(std::min<std::uint64_t>(m, 4096));
+    auto t0 = clock_type::now();
+    t.probe(m / 4);
+    const double t1 = seconds_since(t0);
+    t0 = clock_type::now();
     t.probe(m);
-    return extrapolate_seconds(seconds_since(t0), m, t.n, t.g);
+    return fit_seconds(t1, m / 4, seconds_since(t0), m, t.n, t.g);
   } catch (...) {
     return -1;  // the full call will meet the same fault and report it
   }

@@ -2,10 +2,11 @@
 //
 // The library calls are single monolithic calls that report nothing while
 // they run, so the bar cannot count finished elements. Instead:
-//   1. the same call runs on a prefix of the same input (a few % of it) and
-//      is timed; the full call's time is extrapolated from it (linearly, or
-//      by n log n for sorts): that is an *estimate*, and the bar says so
-//      ("~42%", "ETA ~7s (estimate)");
+//   1. the same call runs on two prefixes of the same input (m/4 and m
+//      elements, m a few % of n) and is timed; the full call's time is
+//      extrapolated from them (a fixed cost plus a linear or n log n term):
+//      that is an *estimate*, and the bar says so ("~42%", "ETA ~7s
+//      (estimate)");
 //   2. the full call runs on a worker thread while this thread redraws the
 //      bar from the elapsed time; an exception thrown by the call is
 //      rethrown here unchanged once the worker has ended.
@@ -39,6 +40,13 @@ enum class growth { linear, n_log_n };
 // Seconds for n elements from `probe_seconds` for m (m <= n): t * (n/m),
 // times log2(n)/log2(m) for n_log_n.
 double extrapolate_seconds(double probe_seconds, std::uint64_t m, std::uint64_t n, growth g);
+
+// Seconds for n elements from two timings, t1 for m1 and t2 for m2 (m1 < m2
+// <= n): fits t(x) = c + r * w(x), w(x) = x (linear) or x log2 x, so that a
+// fixed cost per call (starting threads) is not multiplied by n/m. Falls back
+// to extrapolate_seconds(t2, m2, ...) when the timings are too noisy to fit
+// (t2 <= t1, or a negative fixed cost).
+double fit_seconds(double t1, std::uint64_t m1, double t2, std::uint64_t m2, std::uint64_t n, growth g);
 
 // How many elements the prefix probe takes: n/32, within [2^16, 2^21], at most n.
 std::uint64_t probe_size(std::uint64_t n);
