@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "io/io.hpp"
+#include "option_checks.hpp"
 #include "ordo/error.hpp"
 #include "ordo/ksorted_gen.hpp"
 #include "ordo/list_gen.hpp"
@@ -81,9 +82,9 @@ void add_gen_command(CLI::App& app) {
     auto* cmd = gen->add_subcommand("list", "a successor array: random, ordered, or a forest of random lists");
     auto a = std::make_shared<gen_list_args>();
     cmd->add_option("--kind", a->kind, "random (default), ordered or forest");
-    cmd->add_option("--n", a->n, "number of nodes")->required();
-    cmd->add_option("--lists", a->lists, "forest: number of lists");
-    cmd->add_option("--seed", a->seed, "random seed (default 1)");
+    cmd->add_option("--n", a->n, "number of nodes")->required()->check(non_negative);
+    cmd->add_option("--lists", a->lists, "forest: number of lists")->check(non_negative);
+    cmd->add_option("--seed", a->seed, "random seed (default 1)")->check(non_negative);
     cmd->add_option("--dtype", a->dtype, "int32 or int64 (default)");
     cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
     add_progress_options(cmd, a->progress);
@@ -92,11 +93,11 @@ void add_gen_command(CLI::App& app) {
   {
     auto* cmd = gen->add_subcommand("ksorted", "keys whose radius is exactly K (k-sorted, not (K-1)-sorted)");
     auto a = std::make_shared<gen_ksorted_args>();
-    cmd->add_option("--n", a->n, "number of keys")->required();
-    cmd->add_option("--k", a->k, "the radius (0: sorted)")->required();
+    cmd->add_option("--n", a->n, "number of keys")->required()->check(non_negative);
+    cmd->add_option("--k", a->k, "the radius (0: sorted)")->required()->check(non_negative);
     cmd->add_option("--shuffle", a->shuffle,
                     "paper (default: swap a_p, a_q at distance K, shuffle runs of at most K+1) or blocks");
-    cmd->add_option("--seed", a->seed, "random seed (default 1)");
+    cmd->add_option("--seed", a->seed, "random seed (default 1)")->check(non_negative);
     cmd->add_option("--dtype", a->dtype, "int32, uint32 (default), int64, uint64, float32 or float64");
     cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
     add_progress_options(cmd, a->progress);

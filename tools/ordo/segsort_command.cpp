@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "input_options.hpp"
+#include "option_checks.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/segmented_sort.hpp"
 #include "progress_options.hpp"
@@ -216,9 +217,11 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_option("--offsets", a->offsets, "segment offsets, n_segments + 1 non-decreasing integers");
   cmd->add_option("--begins", a->begins, "segment begins (with --ends; gaps and empty segments allowed)");
   cmd->add_option("--ends", a->ends, "segment ends (with --begins)");
-  a->length_opt = cmd->add_option("--segment-length", a->segment_length, "segments of this many elements (> 0)");
+  a->length_opt = cmd->add_option("--segment-length", a->segment_length, "segments of this many elements (> 0)")
+                      ->check(non_negative);
   a->first_opt = cmd->add_option("--first", a->first,
-                                 "with --segment-length: a leading segment of this many elements (fewer than the length)");
+                                 "with --segment-length: a leading segment of this many elements (fewer than the length)")
+                     ->check(non_negative);
   cmd->add_option("--values", a->values, "values to carry along (any 4- or 8-byte type; .npy or text)");
   cmd->add_option("--values-output", a->values_output, "where the permuted values go");
   cmd->add_flag("--descending", a->descending, "largest first within each segment");

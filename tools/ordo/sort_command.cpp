@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "input_options.hpp"
+#include "option_checks.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rough_sort.hpp"
 #include "progress_options.hpp"
@@ -154,8 +155,9 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("--variant", a->variant,
                     "adaptive sort: automatic (measure the radius), rough_sort, radix_sort or merge_sort");
     cmd->add_option("--max-rough-radius", a->max_rough_radius,
-                    "largest radius roughsort is used for; 0 (default) takes the measured crossover");
-    cmd->add_option("--k", a->k, "the radius if you know it: rough_sort with this k (checked)");
+                    "largest radius roughsort is used for; 0 (default) takes the measured crossover")
+        ->check(non_negative);
+    cmd->add_option("--k", a->k, "the radius if you know it: rough_sort with this k (checked)")->check(non_negative);
     cmd->add_option("--rough-variant", a->rough_variant, "with --k: automatic, runs, halving or bubble (CPU), radix_runs (GPU)");
     cmd->add_option("--on-wrong-k", a->on_wrong_k,
                     "with --k: fallback (default: sort anyway) or raise (fail if the keys are not k-sorted)");
