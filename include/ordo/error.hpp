@@ -11,7 +11,7 @@ enum class errc {
   invalid_list,       // a successor array that is not a forest of lists (list_rank, list_scan)
   out_of_memory,      // a scratch or output allocation failed
   cuda_error,         // a CUDA runtime call or a kernel launch failed
-  not_supported,      // built without CUDA, or a variant that does not do this method
+  not_supported,      // built without CUDA, no usable CUDA device, or a variant that does not do this method
   io_error,           // the CLI could not read or write a file
 };
 

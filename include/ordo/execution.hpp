@@ -6,6 +6,7 @@
 //                        stream-ordered memory resource (default cudaMallocAsync)
 #pragma once
 #include <cstddef>
+#include <string>
 
 struct CUstream_st;  // cudaStream_t is CUstream_st*; no CUDA header needed here
 
@@ -35,5 +36,11 @@ struct cuda {
 
 // True when ordo was built with CUDA and a device is visible.
 bool cuda_available();
+
+// Why ordo::cuda cannot run here, in a sentence ("" when it can): built
+// without CUDA; no CUDA device (no GPU, or no NVIDIA driver); or a driver
+// older than the CUDA runtime ordo was built with. ordo::cuda calls made
+// anyway throw errc::not_supported with this sentence.
+std::string cuda_unavailable_reason();
 
 }  // namespace ordo

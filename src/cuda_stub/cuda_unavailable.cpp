@@ -5,11 +5,15 @@
 namespace ordo {
 namespace detail {
 [[noreturn]] void no_cuda(const char* fn) {
-  throw error(errc::not_supported, std::string(fn) + ": this ordo was built without CUDA");
+  throw error(errc::not_supported, std::string(fn) + ": " + cuda_unavailable_reason());
 }
 }  // namespace detail
 
 bool cuda_available() { return false; }
+std::string cuda_unavailable_reason() {
+  return "this ordo was built without CUDA, so it cannot use a GPU (configure with -DORDO_ENABLE_CUDA=ON "
+         "where the CUDA toolkit is installed; ordo::cpu runs everything here)";
+}
 memory_resource* default_device_resource() { detail::no_cuda("default_device_resource"); }
 
 template <class Key, class Rank>

@@ -121,6 +121,7 @@ inline std::vector<list_case> bad_list_cases() {
   std::vector<list_case> c;
   c.push_back({"out_of_range", {1, 2, 7, e}});
   c.push_back({"out_of_range_late", {1, 2, 3, e, 4, 100}});
+  c.push_back({"negative", {1, e - 6, e}});  // -7 for signed indices: reported as -7, not 2^64 - 7
   c.push_back({"shared_successor", {2, 2, e}});
   c.push_back({"rho", {1, 2, 3, 1}});  // 0 -> 1 -> 2 -> 3 -> 1: node 1 has two predecessors
   c.push_back({"self_loop", {e, 1}});

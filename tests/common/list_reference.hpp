@@ -46,7 +46,7 @@ std::optional<std::string> reference_fault(const std::vector<Index>& succ, bool 
   const std::size_t n = succ.size();
   for (std::size_t i = 0; i < n; ++i)
     if (as_u64(succ[i]) != as_u64(Index(-1)) && as_u64(succ[i]) >= n)
-      return "succ[" + std::to_string(i) + "] = " + std::to_string(as_u64(succ[i])) + " is out of range";
+      return "succ[" + std::to_string(i) + "] = " + std::to_string(succ[i]) + " is out of range";  // as written: -7 stays -7
   std::vector<std::vector<std::size_t>> preds(n);
   for (std::size_t i = 0; i < n; ++i)
     if (as_u64(succ[i]) < n) preds[as_u64(succ[i])].push_back(i);

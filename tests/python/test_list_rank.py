@@ -67,6 +67,7 @@ def test_docstring_example():
 
 @pytest.mark.parametrize("succ,message", [
     ([1, 2, 7, -1], r"succ\[2\] = 7 is out of range"),
+    ([1, -7, -1], r"succ\[1\] = -7 is out of range"),  # as written, not 18446744073709551609
     ([2, 2, -1], "nodes 0 and 1 both have successor 2"),
     ([1, 2, 0], "node 0 lies on a cycle"),
     ([-1, 1], "node 1 lies on a cycle"),

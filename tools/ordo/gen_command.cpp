@@ -9,10 +9,13 @@
 #include <variant>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "io/io.hpp"
+#include "option_checks.hpp"
 #include "ordo/error.hpp"
 #include "ordo/ksorted_gen.hpp"
 #include "ordo/list_gen.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -20,6 +23,7 @@ namespace {
 struct gen_list_args {
   std::string kind = "random", output, dtype = "int64";
   std::uint64_t n = 0, lists = 1, seed = 1;
+  progress_flags progress;
 };
 
 void run_gen_list(const gen_list_args& a) {
@@ -34,14 +38,21 @@ void run_gen_list(const gen_list_args& a) {
     throw error(errc::invalid_argument, "gen list --kind: expected random, ordered or forest, got '" + a.kind + "'");
   };
   io::column c;
-  if (t == io::dtype::int32) c.data = make(std::int32_t{});
-  else c.data = make(std::int64_t{});
-  io::write_column(a.output, c);
+  // No prefix to time a generator on: the bar shows the elapsed time only.
+  run_with_progress(progress_shown(a.progress), {"generating a list of " + std::to_string(a.n) + " nodes", "nodes", a.n},
+                    [&] {
+                      if (t == io::dtype::int32) c.data = make(std::int32_t{});
+                      else c.data = make(std::int64_t{});
+                    });
+  io::write_options out;
+  out.progress = io::progress_policy{progress_shown(a.progress)};
+  io::write_column(a.output, c, out);
 }
 
 struct gen_ksorted_args {
   std::string shuffle = "paper", output, dtype = "uint32";
   std::uint64_t n = 0, k = 0, seed = 1;
+  progress_flags progress;
 };
 
 void run_gen_ksorted(const gen_ksorted_args& a) {
@@ -53,9 +64,13 @@ void run_gen_ksorted(const gen_ksorted_args& a) {
     throw error(errc::invalid_argument, "gen ksorted: --k " + std::to_string(a.k) + " must be less than --n " +
                                             std::to_string(a.n) + " (the largest radius of n keys is n - 1)");
   io::column c = io::make_column(io::parse_dtype(a.dtype, "--dtype"), 0);
-  std::visit([&](auto& v) { v = gen::ksorted<typename std::decay_t<decltype(v)>::value_type>(a.n, a.k, a.seed, how); },
-             c.data);
-  io::write_column(a.output, c);
+  run_with_progress(progress_shown(a.progress), {"generating " + std::to_string(a.n) + " keys", "keys", a.n}, [&] {
+    std::visit([&](auto& v) { v = gen::ksorted<typename std::decay_t<decltype(v)>::value_type>(a.n, a.k, a.seed, how); },
+               c.data);
+  });
+  io::write_options out;
+  out.progress = io::progress_policy{progress_shown(a.progress)};
+  io::write_column(a.output, c, out);
 }
 
 }  // namespace
@@ -67,23 +82,25 @@ void add_gen_command(CLI::App& app) {
     auto* cmd = gen->add_subcommand("list", "a successor array: random, ordered, or a forest of random lists");
     auto a = std::make_shared<gen_list_args>();
     cmd->add_option("--kind", a->kind, "random (default), ordered or forest");
-    cmd->add_option("--n", a->n, "number of nodes")->required();
-    cmd->add_option("--lists", a->lists, "forest: number of lists");
-    cmd->add_option("--seed", a->seed, "random seed (default 1)");
+    cmd->add_option("--n", a->n, "number of nodes")->required()->check(non_negative);
+    cmd->add_option("--lists", a->lists, "forest: number of lists")->check(non_negative);
+    cmd->add_option("--seed", a->seed, "random seed (default 1)")->check(non_negative);
     cmd->add_option("--dtype", a->dtype, "int32 or int64 (default)");
     cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
+    add_progress_options(cmd, a->progress);
     cmd->callback([a] { run_gen_list(*a); });
   }
   {
     auto* cmd = gen->add_subcommand("ksorted", "keys whose radius is exactly K (k-sorted, not (K-1)-sorted)");
     auto a = std::make_shared<gen_ksorted_args>();
-    cmd->add_option("--n", a->n, "number of keys")->required();
-    cmd->add_option("--k", a->k, "the radius (0: sorted)")->required();
+    cmd->add_option("--n", a->n, "number of keys")->required()->check(non_negative);
+    cmd->add_option("--k", a->k, "the radius (0: sorted)")->required()->check(non_negative);
     cmd->add_option("--shuffle", a->shuffle,
                     "paper (default: swap a_p, a_q at distance K, shuffle runs of at most K+1) or blocks");
-    cmd->add_option("--seed", a->seed, "random seed (default 1)");
+    cmd->add_option("--seed", a->seed, "random seed (default 1)")->check(non_negative);
     cmd->add_option("--dtype", a->dtype, "int32, uint32 (default), int64, uint64, float32 or float64");
     cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
+    add_progress_options(cmd, a->progress);
     cmd->callback([a] { run_gen_ksorted(*a); });
   }
 }

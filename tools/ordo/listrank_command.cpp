@@ -10,12 +10,15 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "io/io.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/list_rank.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -25,6 +28,7 @@ struct listrank_args {
   std::string rank_type = "int64";
   bool no_validate = false, single = false;
   int threads = 0;
+  progress_flags progress;
 };
 
 template <class Index, class Rank>
@@ -35,6 +39,34 @@ void run(bool gpu, int threads, const list_options& o, std::span<const Index> su
   list_rank(cuda{}, std::as_const(d_succ).span(), d_ranks.span(), o);
   detail::device_synchronize();
   d_ranks.download(ranks);
+}
+
+// The first m nodes as a list of their own, for the progress estimate: links
+// that leave the prefix end their list there (a forest stays a forest).
+template <class Index>
+std::vector<Index> list_prefix(std::span<const Index> succ, std::uint64_t m) {
+  using U = std::make_unsigned_t<Index>;
+  std::vector<Index> p(succ.begin(), succ.begin() + std::ptrdiff_t(m));
+  for (auto& s : p)
+    if (static_cast<U>(s) >= m) s = list_end<Index>;
+  return p;
+}
+
+template <class Index, class Rank>
+void run_shown(bool gpu, const listrank_args& a, const list_options& o, std::span<const Index> succ,
+               std::span<Rank> ranks) {
+  compute_task task{"ranking " + std::to_string(succ.size()) + " list nodes", "nodes", succ.size(), growth::linear,
+                    nullptr};
+  if (!gpu)
+    task.probe = [&](std::uint64_t m) {
+      const std::vector<Index> prefix = list_prefix(succ, m);
+      std::vector<Rank> scratch(m);
+      list_options po = o;
+      po.validate = true;  // a cycle in the prefix must not run away
+      po.shape = list_shape::forest;
+      run<Index, Rank>(false, a.threads, po, std::span<const Index>(prefix), std::span<Rank>(scratch));
+    };
+  run_with_progress(progress_shown(a.progress), task, [&] { run<Index, Rank>(gpu, a.threads, o, succ, ranks); });
 }
 
 void run_listrank(const listrank_args& a) {
@@ -52,7 +84,9 @@ void run_listrank(const listrank_args& a) {
   if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
   in.type = a.dtype.empty() ? std::optional<io::dtype>() : io::parse_dtype(a.dtype, "--dtype");
   in.column = a.column;
+  in.progress = io::progress_policy{progress_shown(a.progress)};
   io::write_options out;
+  out.progress = in.progress;
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
   // Text has no integer type of its own: successors read as float64 become int64.
@@ -71,24 +105,24 @@ void run_listrank(const listrank_args& a) {
             [&](auto& r) {
               using Rank = typename std::decay_t<decltype(r)>::value_type;
               if constexpr (std::is_integral_v<Index> && std::is_integral_v<Rank>)
-                run<Index, Rank>(gpu, a.threads, o, std::span<const Index>(s), std::span<Rank>(r));
+                run_shown<Index, Rank>(gpu, a, o, std::span<const Index>(s), std::span<Rank>(r));
             },
             ranks.data);
       },
       succ.data);
   io::write_column(a.output, ranks, out);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "ordo listrank: n=%zu succ=%s ranks=%s device=%s variant=%s%s: %.3f ms (with I/O)\n",
-               succ.size(), succ.dtype_name(), ranks.dtype_name(), gpu ? "cuda" : "cpu", a.variant.c_str(),
-               o.validate ? " validated" : "", ms);
+  if (!a.progress.quiet)
+    std::fprintf(stderr, "ordo listrank: n=%zu succ=%s ranks=%s device=%s variant=%s%s: %.3f ms (with I/O)\n",
+                 succ.size(), succ.dtype_name(), ranks.dtype_name(), gpu ? "cuda" : "cpu", a.variant.c_str(),
+                 o.validate ? " validated" : "", ms);
 }
 
 }  // namespace
 
 bool use_gpu(const std::string& device) {
   if (device == "cuda") {
-    if (!cuda_available())
-      throw error(errc::not_supported, "--device cuda: no CUDA device is visible, or this ordo was built without CUDA");
+    if (!cuda_available()) throw error(errc::not_supported, "--device cuda: " + cuda_unavailable_reason());
     return true;
   }
   if (device == "auto") return cuda_available();
@@ -114,6 +148,7 @@ void add_listrank_command(CLI::App& app) {
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
   cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
   cmd->add_option("--rank-type", a->rank_type, "int32, uint32, int64 or uint64; default int64");
+  add_progress_options(cmd, a->progress);
   cmd->callback([a] { run_listrank(*a); });
 }
 

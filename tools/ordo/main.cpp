@@ -1,7 +1,8 @@
 // The `ordo` program: one verb per subcommand (commands.hpp). Every failure
 // ends as "ordo: <message>" on stderr and a non-zero exit: 2 for an
 // ordo::error (bad file, bad option, unsorted input...), CLI11's own code for
-// a command line it cannot parse.
+// a command line it cannot parse. `ordo` alone (or `ordo gen` alone) prints
+// the help on stdout and exits 1, as git does: there was nothing to run.
 #include <exception>
 #include <iostream>
 #include <new>
@@ -12,6 +13,20 @@
 #include "commands.hpp"
 #include "ordo/error.hpp"
 #include "ordo/version.hpp"
+
+namespace {
+// The (sub)command that was given without the verb it needs ("ordo", "ordo
+// gen"), when that is the parse error; nullptr otherwise.
+const CLI::App* missing_verb(const CLI::App& app, const CLI::ParseError& e) {
+  if (std::string(e.what()) != "A subcommand is required") return nullptr;
+  const CLI::App* at = &app;
+  for (;;) {
+    const auto chosen = at->get_subcommands();
+    if (chosen.empty()) return at;
+    at = chosen.front();
+  }
+}
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"ordo: parallel ranking and sorting primitives on GPUs and CPUs", "ordo"};
@@ -28,6 +43,10 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);  // runs the chosen verb's callback too
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
+    if (const CLI::App* verbless = missing_verb(app, e)) {
+      std::cout << verbless->help();
+      return 1;
+    }
     std::cerr << "ordo: " << e.what() << "\nRun with --help for more information.\n";
     return e.get_exit_code();
   } catch (const ordo::error& e) {

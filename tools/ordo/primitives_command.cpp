@@ -12,11 +12,14 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/primitives.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -26,6 +29,7 @@ struct prim_args {
   input_args in;
   bool descending = false, exclusive = false;
   int threads = 0;
+  progress_flags progress;
 };
 
 template <class K, class Compare>
@@ -44,6 +48,7 @@ void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::spa
 
 void run_sortidx(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
+  parse_sort_idx_variant(a.variant.c_str());  // a bad name fails now, not after reading the keys
   const auto t0 = std::chrono::steady_clock::now();
   const io::column keys = read_input(a.input, a.in);
   io::column perm = io::make_column(io::dtype::int64, keys.size());
@@ -53,15 +58,28 @@ void run_sortidx(const prim_args& a) {
         using K = typename std::decay_t<decltype(k)>::value_type;
         auto& s = std::get<std::vector<K>>(sorted.data);
         auto& p = std::get<std::vector<std::int64_t>>(perm.data);
-        if (a.descending) sort_idx_on<K>(gpu, a, std::span<const K>(k), std::span<std::int64_t>(p), std::span<K>(s), greater{});
-        else sort_idx_on<K>(gpu, a, std::span<const K>(k), std::span<std::int64_t>(p), std::span<K>(s), less{});
+        const std::span<const K> ks(k);
+        auto sort_idx_of = [&](bool on_gpu, std::span<const K> in, std::span<std::int64_t> perm_out, std::span<K> sorted_out) {
+          if (a.descending) sort_idx_on<K>(on_gpu, a, in, perm_out, sorted_out, greater{});
+          else sort_idx_on<K>(on_gpu, a, in, perm_out, sorted_out, less{});
+        };
+        compute_task task{"sorting " + std::to_string(ks.size()) + " keys (argsort)", "keys", ks.size(), growth::n_log_n,
+                          nullptr};
+        if (!gpu)
+          task.probe = [&](std::uint64_t m) {
+            std::vector<std::int64_t> scratch(m);
+            sort_idx_of(false, ks.first(m), std::span<std::int64_t>(scratch), std::span<K>());
+          };
+        run_with_progress(progress_shown(a.progress), task,
+                          [&] { sort_idx_of(gpu, ks, std::span<std::int64_t>(p), std::span<K>(s)); });
       },
       keys.data);
   io::write_column(a.output, perm, {});
   if (!a.sorted.empty()) io::write_column(a.sorted, sorted, {});
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "ordo sortidx: n=%zu keys=%s device=%s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
-               gpu ? "cuda" : "cpu", ms);
+  if (!a.progress.quiet)
+    std::fprintf(stderr, "ordo sortidx: n=%zu keys=%s device=%s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
+                 gpu ? "cuda" : "cpu", ms);
 }
 
 template <class In, class Acc, class Op>
@@ -134,7 +152,18 @@ void run_scan(const prim_args& a) {
         using Acc = typename std::decay_t<decltype(o)>::value_type;
         if constexpr (std::is_same_v<In, Acc> || (std::is_same_v<In, std::int32_t> && std::is_same_v<Acc, std::int64_t>) ||
                       (std::is_same_v<In, std::uint32_t> && std::is_same_v<Acc, std::uint64_t>))
-          scan_with_op(gpu, a, std::span<const In>(v), std::span<Acc>(o));
+        {
+          const std::span<const In> s(v);
+          compute_task task{"scanning " + std::to_string(s.size()) + " values", "values", s.size(), growth::linear,
+                            nullptr};
+          if (!gpu)
+            task.probe = [&](std::uint64_t m) {
+              std::vector<Acc> scratch(m);
+              scan_with_op(false, a, s.first(m), std::span<Acc>(scratch));
+            };
+          run_with_progress(progress_shown(a.progress), task,
+                            [&] { scan_with_op(gpu, a, s, std::span<Acc>(o)); });
+        }
       },
       in.data, out.data);
   io::write_column(a.output, out, {});
@@ -143,6 +172,7 @@ void run_scan(const prim_args& a) {
 void add_io_options(CLI::App* cmd, prim_args& a) {
   add_device_options(cmd, a.device, a.threads);
   add_input_options(cmd, a.in);
+  add_progress_options(cmd, a.progress);
 }
 
 }  // namespace

@@ -12,13 +12,15 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "io/io.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rank.hpp"
-#include "progress.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -26,7 +28,8 @@ namespace {
 struct rank_args {
   std::string input, output, method, na = "keep", device = "auto", variant = "auto";
   std::string dtype, format, output_format, column, rank_type;
-  bool descending = false, pct = false, sorted = false, no_validate = false, progress = false;
+  bool descending = false, pct = false, sorted = false, no_validate = false;
+  progress_flags progress;
   int threads = 0;
   // Options that only fit one mode; set means the user gave them.
   CLI::Option *na_opt = nullptr, *pct_opt = nullptr, *variant_opt = nullptr, *no_validate_opt = nullptr;
@@ -74,15 +77,7 @@ plan make_plan(const rank_args& a) {
     p.rank_type = !a.sorted || m == rank_method::average ? io::dtype::float64 : io::dtype::uint64;
   }
 
-  if (a.device == "cuda") {
-    if (!cuda_available())
-      throw error(errc::not_supported, "--device cuda: no CUDA device is visible, or this ordo was built without CUDA");
-    p.gpu = true;
-  } else if (a.device == "auto") {
-    p.gpu = cuda_available();
-  } else if (a.device != "cpu") {
-    bad_option("--device: unknown device '" + a.device + "' (expected cpu, cuda or auto)");
-  }
+  p.gpu = use_gpu(a.device);
   return p;
 }
 
@@ -121,8 +116,9 @@ void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timing
   t.transfer += ms_since(t0);
 }
 
-// Ranks of every key type into every rank type (the column holds one of each).
-io::column rank_column(const plan& p, const io::column& keys, timings& t) {
+// Ranks of every key type into every rank type (the column holds one of each),
+// with progress when `shown` (the CPU's estimate from ranking a prefix).
+io::column rank_column(const plan& p, const io::column& keys, timings& t, bool shown) {
   io::column ranks = io::make_column(p.rank_type, keys.size());
   std::visit(
       [&](const auto& k) {
@@ -130,7 +126,18 @@ io::column rank_column(const plan& p, const io::column& keys, timings& t) {
         std::visit(
             [&](auto& r) {
               using Rank = typename std::decay_t<decltype(r)>::value_type;
-              if constexpr (is_rank_type_v<Rank>) run<Key, Rank>(p, std::span<const Key>(k), std::span<Rank>(r), t);
+              if constexpr (is_rank_type_v<Rank>) {
+                const std::span<const Key> ks(k);
+                compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(),
+                                  growth::n_log_n, nullptr};
+                if (!p.gpu)
+                  task.probe = [&](std::uint64_t m) {
+                    std::vector<Rank> scratch(m);
+                    timings ignored;
+                    run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
+                  };
+                run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, std::span<Rank>(r), t); });
+              }
             },
             ranks.data);
       },
@@ -153,7 +160,8 @@ void summarize(const rank_args& a, const plan& p, const io::column& keys, const 
 
 void run_rank(const rank_args& a) {
   const plan p = make_plan(a);
-  const io::progress_policy shown{a.progress || stderr_is_tty()};
+  const bool shown_now = progress_shown(a.progress);
+  const io::progress_policy shown{shown_now};
 
   io::read_options in;
   if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
@@ -170,11 +178,11 @@ void run_rank(const rank_args& a) {
   auto t0 = clock_type::now();
   const io::column keys = io::read_column(a.input, in);
   t.read = ms_since(t0);
-  const io::column ranks = rank_column(p, keys, t);
+  const io::column ranks = rank_column(p, keys, t, shown_now);
   t0 = clock_type::now();
   io::write_column(a.output, ranks, out);
   t.write = ms_since(t0);
-  summarize(a, p, keys, ranks, t);
+  if (!a.progress.quiet) summarize(a, p, keys, ranks, t);
 }
 
 }  // namespace
@@ -204,7 +212,7 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
   cmd->add_option("--rank-type", a->rank_type,
                   "uint32, uint64, float32 or float64; default float64 (uint64 with --sorted unless average)");
-  cmd->add_flag("--progress", a->progress, "show progress for large files even when stderr is not a terminal");
+  add_progress_options(cmd, a->progress);
   cmd->callback([a] { run_rank(*a); });
 }
 

@@ -2,6 +2,7 @@
 // sort each segment of the keys on its own (seed 004), optionally carrying a
 // values file along (--values V --values-output W). Elements that no segment
 // covers are copied through unchanged. Runs on the GPU when there is one.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -14,9 +15,12 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "input_options.hpp"
+#include "option_checks.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/segmented_sort.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -29,6 +33,10 @@ struct segsort_args {
   std::uint64_t segment_length = 0, first = 0;
   bool descending = false, stable = false;
   int threads = 0;
+  progress_flags progress;
+  // Set when given, so that --segment-length 0 is reported rather than taken for "not given".
+  CLI::Option *length_opt = nullptr, *first_opt = nullptr;
+  bool fixed() const { return length_opt && *length_opt; }
 };
 
 // Offsets of any integer type as uint64 (the one offset type the verb
@@ -83,7 +91,7 @@ void segsort_on(bool gpu, const segsort_args& a, std::span<Key> keys, std::vecto
                 const segmented_sort_options& o) {
   // Elements outside every segment are not written: start the output as a copy of the input.
   auto make_segs = [&](std::span<const std::uint64_t> b, std::span<const std::uint64_t> e) {
-    if (a.segment_length) return fixed_length(a.segment_length, a.first);
+    if (a.fixed()) return fixed_length(a.segment_length, a.first);
     if (!e.empty() || !a.ends.empty()) return by_bounds(b, e);
     return by_offsets(b);
   };
@@ -104,16 +112,48 @@ void segsort_on(bool gpu, const segsort_args& a, std::span<Key> keys, std::vecto
   if (values) d_vout.download(std::span<Value>(*values));
 }
 
+// segsort_on with progress. The CPU's estimate sorts a copy of the first keys
+// in segments of the average length (segment lengths set the cost per key).
+template <class Key, class Value>
+void segsort_shown(bool gpu, const segsort_args& a, std::span<Key> keys, std::vector<Value>* values,
+                   const std::vector<std::uint64_t>& begins, const std::vector<std::uint64_t>& ends,
+                   const segmented_sort_options& o) {
+  const std::uint64_t n = keys.size();
+  compute_task task{"sorting " + std::to_string(n) + " keys in segments", "keys", n, growth::linear, nullptr};
+  const std::uint64_t count = a.fixed() ? 0 : ends.empty() ? (begins.empty() ? 0 : begins.size() - 1) : begins.size();
+  const std::uint64_t avg = a.fixed() ? a.segment_length : count ? std::max<std::uint64_t>(1, n / count) : 0;
+  if (!gpu && avg > 0)
+    task.probe = [&](std::uint64_t m) {
+      segsort_args pa = a;
+      pa.length_opt = nullptr;  // fixed() false: segments come from the prefix's own offsets
+      pa.ends.clear();
+      std::vector<std::uint64_t> offs;
+      for (std::uint64_t b = 0; b < m; b += avg) offs.push_back(b);
+      offs.push_back(m);
+      std::vector<Key> kp(keys.begin(), keys.begin() + std::ptrdiff_t(m));
+      std::vector<Value> vp;
+      if (values) vp.assign(values->begin(), values->begin() + std::ptrdiff_t(m));
+      segsort_on<Key, Value>(false, pa, std::span<Key>(kp), values ? &vp : nullptr, offs, {}, o);
+    };
+  run_with_progress(progress_shown(a.progress), task, [&] { segsort_on<Key, Value>(gpu, a, keys, values, begins, ends, o); });
+}
+
 void run_segsort(const segsort_args& a) {
   const bool gpu = use_gpu(a.device);
-  const int ways = !a.offsets.empty() + (!a.begins.empty() || !a.ends.empty()) + (a.segment_length != 0);
+  const int ways = !a.offsets.empty() + (!a.begins.empty() || !a.ends.empty()) + a.fixed();
   if (ways != 1)
     throw error(errc::invalid_argument,
                 "segsort: give the segments one way: --offsets, --begins with --ends, or --segment-length");
   if (a.begins.empty() != a.ends.empty()) throw error(errc::invalid_argument, "segsort: --begins needs --ends");
   if (a.values.empty() != a.values_output.empty())
     throw error(errc::invalid_argument, "segsort: --values and --values-output go together");
-  if (a.first && !a.segment_length) throw error(errc::invalid_argument, "segsort: --first needs --segment-length");
+  if (*a.first_opt && !a.fixed()) throw error(errc::invalid_argument, "segsort: --first needs --segment-length");
+  if (a.fixed() && a.segment_length == 0)
+    throw error(errc::invalid_argument, "segsort: --segment-length 0: the segment length must be positive");
+  if (a.fixed() && a.first >= a.segment_length)
+    throw error(errc::invalid_argument, "segsort: --first " + std::to_string(a.first) + " with --segment-length " +
+                                            std::to_string(a.segment_length) +
+                                            ": the leading segment must be shorter than the others");
   segmented_sort_options o;
   o.order = a.descending ? sort_order::descending : sort_order::ascending;
   o.stable = a.stable;
@@ -146,14 +186,14 @@ void run_segsort(const segsort_args& a) {
         using Key = typename std::decay_t<decltype(k)>::value_type;
         const std::span<Key> ks(k);
         if (a.values.empty()) {
-          segsort_on<Key, std::uint32_t>(gpu, a, ks, nullptr, begins, ends, o);
+          segsort_shown<Key, std::uint32_t>(gpu, a, ks, nullptr, begins, ends, o);
         } else if (io::element_size(values.type()) == 4) {
           auto bits = to_bits<std::uint32_t>(values);
-          segsort_on<Key, std::uint32_t>(gpu, a, ks, &bits, begins, ends, o);
+          segsort_shown<Key, std::uint32_t>(gpu, a, ks, &bits, begins, ends, o);
           from_bits(bits, values);
         } else {
           auto bits = to_bits<std::uint64_t>(values);
-          segsort_on<Key, std::uint64_t>(gpu, a, ks, &bits, begins, ends, o);
+          segsort_shown<Key, std::uint64_t>(gpu, a, ks, &bits, begins, ends, o);
           from_bits(bits, values);
         }
       },
@@ -161,8 +201,9 @@ void run_segsort(const segsort_args& a) {
   io::write_column(a.output, keys, out);
   if (!a.values_output.empty()) io::write_column(a.values_output, values, {});
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "ordo segsort: n=%zu keys=%s%s device=%s: %.3f ms (with I/O)\n", keys.size(),
-               keys.dtype_name(), a.values.empty() ? "" : " with values", gpu ? "cuda" : "cpu", ms);
+  if (!a.progress.quiet)
+    std::fprintf(stderr, "ordo segsort: n=%zu keys=%s%s device=%s: %.3f ms (with I/O)\n", keys.size(),
+                 keys.dtype_name(), a.values.empty() ? "" : " with values", gpu ? "cuda" : "cpu", ms);
 }
 
 }  // namespace
@@ -177,8 +218,11 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_option("--begins", a->begins,
                   "segment begins (with --ends; gaps, empty segments and any order allowed, overlaps rejected)");
   cmd->add_option("--ends", a->ends, "segment ends (with --begins)");
-  cmd->add_option("--segment-length", a->segment_length, "segments of this many elements");
-  cmd->add_option("--first", a->first, "with --segment-length: a leading segment of this many elements");
+  a->length_opt = cmd->add_option("--segment-length", a->segment_length, "segments of this many elements (> 0)")
+                      ->check(non_negative);
+  a->first_opt = cmd->add_option("--first", a->first,
+                                 "with --segment-length: a leading segment of this many elements (fewer than the length)")
+                     ->check(non_negative);
   cmd->add_option("--values", a->values, "values to carry along (any 4- or 8-byte type; .npy or text)");
   cmd->add_option("--values-output", a->values_output, "where the permuted values go");
   cmd->add_flag("--descending", a->descending, "largest first within each segment");
@@ -187,6 +231,7 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_option("--path", a->path, "GPU path: automatic, binned, short_tiles (segments <= 64, in order) or radix_tiles");
   add_device_options(cmd, a->device, a->threads);
   add_input_options(cmd, a->in, "key");
+  add_progress_options(cmd, a->progress);
   cmd->callback([a] { run_segsort(*a); });
 }
 

@@ -13,11 +13,15 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "commands.hpp"
+#include "compute_progress.hpp"
 #include "input_options.hpp"
+#include "option_checks.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rough_sort.hpp"
+#include "progress_options.hpp"
 
 namespace ordo::tools {
 namespace {
@@ -30,6 +34,7 @@ struct sort_args {
   std::uint64_t max_rough_radius = 0;
   bool descending = false;
   int threads = 0;
+  progress_flags progress;
 };
 
 sort_order order_of(bool descending) { return descending ? sort_order::descending : sort_order::ascending; }
@@ -67,22 +72,39 @@ void sort_on(bool gpu, const sort_args& a, std::span<Key> keys) {
   d.download(keys);
 }
 
+// sort_on with progress; the CPU's estimate times a sort of a copy of the first keys.
+template <class Key>
+void sort_shown(bool gpu, const sort_args& a, std::span<Key> keys) {
+  compute_task task{"sorting " + std::to_string(keys.size()) + " keys", "keys", keys.size(), growth::n_log_n, nullptr};
+  if (!gpu)
+    task.probe = [&](std::uint64_t m) {
+      std::vector<Key> prefix(keys.begin(), keys.begin() + std::ptrdiff_t(m));
+      sort_on(false, a, std::span<Key>(prefix));
+    };
+  run_with_progress(progress_shown(a.progress), task, [&] { sort_on(gpu, a, keys); });
+}
+
 void run_sort(const sort_args& a) {
   const bool gpu = use_gpu(a.device);
   if (!a.k && (a.rough_variant != "automatic" || a.on_wrong_k != "fallback"))
     throw error(errc::invalid_argument, "--rough-variant and --on-wrong-k apply to a radius hint: give --k");
   if (a.k && (a.variant != "automatic" || a.max_rough_radius != 0))
     throw error(errc::invalid_argument, "--variant and --max-rough-radius apply to the adaptive sort, not to --k");
+  // Bad names fail now, not after reading the keys.
+  parse_sort_variant(a.variant.c_str());
+  parse_rough_sort_variant(a.rough_variant.c_str());
+  parse_wrong_radius(a.on_wrong_k);
   io::write_options out;
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
   const auto t0 = std::chrono::steady_clock::now();
   io::column keys = read_input(a.input, a.in);
-  std::visit([&](auto& v) { sort_on(gpu, a, std::span(v)); }, keys.data);
+  std::visit([&](auto& v) { sort_shown(gpu, a, std::span(v)); }, keys.data);
   io::write_column(a.output, keys, out);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-  std::fprintf(stderr, "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
-               gpu ? "cuda" : "cpu", a.k ? ("rough_sort k=" + std::to_string(*a.k)).c_str() : a.variant.c_str(), ms);
+  if (!a.progress.quiet)
+    std::fprintf(stderr, "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms (with I/O)\n", keys.size(), keys.dtype_name(),
+                 gpu ? "cuda" : "cpu", a.k ? ("rough_sort k=" + std::to_string(*a.k)).c_str() : a.variant.c_str(), ms);
 }
 
 struct radius_args {
@@ -90,6 +112,7 @@ struct radius_args {
   input_args in;
   bool descending = false;
   int threads = 0;
+  progress_flags progress;
 };
 
 template <class Key>
@@ -103,8 +126,18 @@ std::uint64_t radius_on(bool gpu, const radius_args& a, std::span<const Key> key
 void run_radius(const radius_args& a) {
   const bool gpu = use_gpu(a.device);
   const io::column keys = read_input(a.input, a.in);
-  const std::uint64_t k = std::visit([&](const auto& v) { return radius_on(gpu, a, std::span(std::as_const(v))); },
-                                     keys.data);
+  const std::uint64_t k = std::visit(
+      [&](const auto& v) {
+        using Key = typename std::decay_t<decltype(v)>::value_type;
+        const std::span<const Key> ks(v);
+        compute_task task{"measuring the radius of " + std::to_string(ks.size()) + " keys", "keys", ks.size(),
+                          growth::linear, nullptr};
+        if (!gpu) task.probe = [&](std::uint64_t m) { radius_on(false, a, ks.first(m)); };
+        std::uint64_t r = 0;
+        run_with_progress(progress_shown(a.progress), task, [&] { r = radius_on(gpu, a, ks); });
+        return r;
+      },
+      keys.data);
   std::printf("%llu\n", static_cast<unsigned long long>(k));
 }
 
@@ -123,13 +156,15 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("--variant", a->variant,
                     "adaptive sort: automatic (measure the radius), rough_sort, radix_sort or merge_sort");
     cmd->add_option("--max-rough-radius", a->max_rough_radius,
-                    "largest radius roughsort is used for; 0 (default) takes the measured crossover");
-    cmd->add_option("--k", a->k, "the radius if you know it: rough_sort with this k (checked)");
+                    "largest radius roughsort is used for; 0 (default) takes the measured crossover")
+        ->check(non_negative);
+    cmd->add_option("--k", a->k, "the radius if you know it: rough_sort with this k (checked)")->check(non_negative);
     cmd->add_option("--rough-variant", a->rough_variant, "with --k: automatic, runs, halving or bubble (CPU), radix_runs (GPU)");
     cmd->add_option("--on-wrong-k", a->on_wrong_k,
                     "with --k: fallback (default: sort anyway) or raise (fail if the keys are not k-sorted)");
     add_device_options(cmd, a->device, a->threads);
     add_input_options(cmd, a->in, "key");
+    add_progress_options(cmd, a->progress);
     cmd->callback([a] { run_sort(*a); });
   }
   {
@@ -140,6 +175,7 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_flag("--descending", a->descending, "measure against descending order");
     add_device_options(cmd, a->device, a->threads);
     add_input_options(cmd, a->in, "key");
+    add_progress_options(cmd, a->progress);
     cmd->callback([a] { run_radius(*a); });
   }
 }

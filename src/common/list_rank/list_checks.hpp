@@ -49,8 +49,19 @@ inline void check_stride(std::uint64_t stride, const char* what) {
                 std::string("list options: ") + what + " must be a power of two from 2 to 2^20, got " + std::to_string(stride));
 }
 
-[[noreturn]] inline void throw_out_of_range(const char* fn, std::uint64_t i, std::uint64_t succ_i, std::uint64_t n) {
-  throw error(errc::invalid_list, std::string(fn) + ": succ[" + std::to_string(i) + "] = " + std::to_string(succ_i) +
+// A successor as the caller wrote it, from its bits (zero- or sign-extended)
+// and the width of the index type: signed index types print signed, so -7
+// reads -7, not 18446744073709551609 (the backends run on the unsigned type).
+inline std::string index_text(std::uint64_t bits, unsigned width, bool is_signed) {
+  if (width == 4) {
+    const auto u = static_cast<std::uint32_t>(bits);
+    return is_signed ? std::to_string(static_cast<std::int32_t>(u)) : std::to_string(u);
+  }
+  return is_signed ? std::to_string(static_cast<std::int64_t>(bits)) : std::to_string(bits);
+}
+
+[[noreturn]] inline void throw_out_of_range(const char* fn, std::uint64_t i, const std::string& succ_i, std::uint64_t n) {
+  throw error(errc::invalid_list, std::string(fn) + ": succ[" + std::to_string(i) + "] = " + succ_i +
                                       " is out of range for " + std::to_string(n) +
                                       " nodes (the end of a list is marked by all bits set, -1 for signed indices)");
 }
@@ -76,9 +87,12 @@ namespace ordo::detail::list {
 // successor, cycle, unreachable (shape single). `look` answers the questions
 // that name the other party: succ_at(i), other_predecessor(s, i) (smallest
 // j != i with succ[j] == s) and second_head(h) (smallest head above h).
+// `width` and `signed_index` describe the caller's index type, for the message.
 template <class Lookup>
-void raise_faults(const char* fn, const faults& f, std::uint64_t n, bool single, Lookup&& look) {
-  if (f.out_of_range != none) throw_out_of_range(fn, f.out_of_range, look.succ_at(f.out_of_range), n);
+void raise_faults(const char* fn, const faults& f, std::uint64_t n, bool single, Lookup&& look, unsigned width,
+                  bool signed_index) {
+  if (f.out_of_range != none)
+    throw_out_of_range(fn, f.out_of_range, index_text(look.succ_at(f.out_of_range), width, signed_index), n);
   if (f.shared_successor != none) {
     const std::uint64_t s = look.succ_at(f.shared_successor);
     throw_shared_successor(fn, f.shared_successor, look.other_predecessor(s, f.shared_successor), s);

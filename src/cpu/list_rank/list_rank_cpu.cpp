@@ -35,7 +35,7 @@ hj_params cpu_params(const list_options& o, int threads) {
 // Both entry points: V accumulates, Out receives finish(V).
 template <class V, class Index, class Out, class Src, class Op, class Finish>
 void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
-                   const list_options& o, const char* fn) {
+                   const list_options& o, const char* fn, bool signed_index) {
   const int threads = exec.resolved_threads();
   const list_variant v = chosen_variant(exec, n, o);
   if (v != list_variant::sequential && v != list_variant::helman_jaja)
@@ -49,7 +49,7 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
   const bool single = o.shape == list_shape::single;
   if (o.validate) {
     check_marks(succ, n, marks.data(), f, threads);
-    if (f.out_of_range != none || f.shared_successor != none) raise_faults(fn, f, n, single, look);
+    if (f.out_of_range != none || f.shared_successor != none) raise_faults(fn, f, n, single, look, sizeof(Index), signed_index);
   }
   std::uint64_t cycle = none;
   auto emit = [&](std::uint64_t x, V value, bool cyclic) {
@@ -60,7 +60,7 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
   else helman_jaja_level<V>(succ, n, marks.data(), src, op, emit, p, 0);
   if (o.validate) {
     f.cycle = cycle;
-    raise_faults(fn, f, n, single, look);
+    raise_faults(fn, f, n, single, look, sizeof(Index), signed_index);
   }
 }
 
@@ -83,7 +83,8 @@ void list_rank(const cpu& exec, std::span<const Index> succ, std::span<Rank> ran
   auto one = [](std::uint64_t) { return R(1); };
   auto minus_one = [](R v) { return R(v - 1); };  // rank = inclusive count - 1
   detail::list::run_list_scan<R>(exec, reinterpret_cast<const U*>(succ.data()), n, one,
-                                 reinterpret_cast<R*>(ranks.data()), plus{}, minus_one, o, "list_rank");
+                                 reinterpret_cast<R*>(ranks.data()), plus{}, minus_one, o, "list_rank",
+                                 std::is_signed_v<Index>);
 }
 
 template <class Index, class T, class Op>
@@ -96,7 +97,7 @@ void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> 
   auto src = [v](std::uint64_t x) { return v[x]; };
   auto same = [](T x) { return x; };
   detail::list::run_list_scan<T>(exec, reinterpret_cast<const U*>(succ.data()), n, src, out.data(), op, same, o,
-                                 "list_scan");
+                                 "list_scan", std::is_signed_v<Index>);
 }
 
 #define ORDO_LIST_RANK_CPU(I, R) \

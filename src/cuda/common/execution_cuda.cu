@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <string>
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/device_buffer.hpp"
@@ -65,7 +66,33 @@ bool cuda_available() {
   return count > 0;
 }
 
+// Without a GPU the runtime answers cudaErrorInsufficientDriver when there is
+// no driver at all, which reads as if a driver update would help. Tell the
+// cases apart: cudaDriverGetVersion is 0 without a driver; with one, a
+// version below the runtime's means the driver is too old for a device it has.
+std::string cuda_unavailable_reason() {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  cudaGetLastError();
+  if (e == cudaSuccess && count > 0) return "";
+  int driver = 0, runtime = 0;
+  cudaDriverGetVersion(&driver);
+  cudaRuntimeGetVersion(&runtime);
+  const auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
+  if (e == cudaErrorInsufficientDriver && driver > 0 && driver < runtime)
+    return "no usable CUDA device: the NVIDIA driver supports CUDA " + version(driver) + ", older than the CUDA " +
+           version(runtime) + " runtime this ordo was built with; update the driver (or use ordo::cpu / --device cpu)";
+  if (driver == 0) return "no CUDA device (no NVIDIA driver or GPU on this machine; use ordo::cpu / --device cpu)";
+  return "no CUDA device (the NVIDIA driver sees no GPU: none installed, or CUDA_VISIBLE_DEVICES hides them; "
+         "use ordo::cpu / --device cpu)";
+}
+
 namespace detail {
+void throw_no_device(const char* what) {
+  std::string why = cuda_unavailable_reason();
+  if (why.empty()) why = "no CUDA device";  // a device appeared since the failing call: report the failure as it was
+  throw error(errc::not_supported, why + " [" + what + " failed]");
+}
 void* device_alloc(std::size_t bytes) {
   void* p = nullptr;
   ORDO_CUDA_CHECK(cudaMalloc(&p, bytes));

@@ -27,10 +27,10 @@ void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ra
   R* r = reinterpret_cast<R*>(ranks.data());
   if (n < 0xffffffffULL)
     return cl::run_list_scan<std::uint32_t>(exec, s, n, cl::ones<std::uint32_t>{}, r, plus{}, cl::count_to_rank{}, o,
-                                            "list_rank");
+                                            "list_rank", std::is_signed_v<Index>);
   if constexpr (sizeof(U) == 8 && sizeof(R) == 8)
     cl::run_list_scan<std::uint64_t>(exec, s, n, cl::ones<std::uint64_t>{}, r, plus{}, cl::count_to_rank{}, o,
-                                     "list_rank");
+                                     "list_rank", std::is_signed_v<Index>);
 }
 
 #define ORDO_LIST_RANK_CUDA(I, R) \

@@ -16,7 +16,8 @@ void list_scan(const cuda& exec, std::span<const Index> succ, std::span<const T>
   const std::uint64_t n = succ.size();
   detail::list::check_list_args<Index, T>(n, out.size(), values.size(), "list_scan");
   cl::run_list_scan<T>(exec, reinterpret_cast<const U*>(succ.data()), n, cl::array_source<T>{values.data()},
-                       out.data(), op, cl::unchanged{}, o, "list_scan");
+                       out.data(), op, cl::unchanged{}, o, "list_scan",
+                       std::is_signed_v<Index>);
 }
 
 }  // namespace ordo

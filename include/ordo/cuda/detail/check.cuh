@@ -9,7 +9,12 @@
 
 namespace ordo::detail {
 
+// cudaErrorNoDevice and cudaErrorInsufficientDriver: no usable GPU here
+// (execution_cuda.cu says which, in words: cuda_unavailable_reason).
+[[noreturn]] void throw_no_device(const char* what);
+
 [[noreturn]] inline void throw_cuda(cudaError_t e, const char* what, const char* file, int line) {
+  if (e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver) throw_no_device(what);
   errc code = (e == cudaErrorMemoryAllocation) ? errc::out_of_memory : errc::cuda_error;
   throw error(code, std::string(what) + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) +
                         ") at " + file + ":" + std::to_string(line));

@@ -233,7 +233,7 @@ inline rhj_params gpu_params(const list_options& o) {
 // finish(V).
 template <class V, class Index, class Out, class Src, class Op, class Finish>
 void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
-                   const list_options& o, const char* fn) {
+                   const list_options& o, const char* fn, bool signed_index) {
   const list_variant v = chosen_variant(exec, n, o);
   if (v != list_variant::wyllie && v != list_variant::rhj && v != list_variant::single_block)
     throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(v) +
@@ -279,7 +279,8 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   list::faults hf;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&hf, f.get(), sizeof hf, cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  list::raise_faults(fn, hf, n, o.shape == list_shape::single, device_lookup<Index>{exec, succ, n, marks.get()});
+  list::raise_faults(fn, hf, n, o.shape == list_shape::single, device_lookup<Index>{exec, succ, n, marks.get()},
+                     sizeof(Index), signed_index);
 }
 
 }  // namespace ordo::detail::cuda_list
