@@ -41,6 +41,7 @@ void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::spa
 
 void run_sortidx(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
+  check_files({a.input}, {a.output, a.sorted}, a.in);
   const auto t0 = std::chrono::steady_clock::now();
   const io::column keys = read_input(a.input, a.in);
   io::column perm = io::make_column(io::dtype::int64, keys.size());
@@ -73,6 +74,7 @@ void scan_on(bool gpu, const prim_args& a, std::span<const T> in, std::span<T> o
 
 void run_scan(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
+  check_files({a.input}, {a.output}, a.in);
   const io::column in = read_input(a.input, a.in);
   io::column out = io::make_column(in.type(), in.size());
   std::visit(

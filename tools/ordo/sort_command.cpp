@@ -75,6 +75,7 @@ void run_sort(const sort_args& a) {
   io::write_options out;
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
+  check_files({a.input}, {a.output}, a.in);
   const auto t0 = std::chrono::steady_clock::now();
   io::column keys = read_input(a.input, a.in);
   std::visit([&](auto& v) { sort_on(gpu, a, std::span(v)); }, keys.data);
@@ -101,6 +102,7 @@ std::uint64_t radius_on(bool gpu, const radius_args& a, std::span<const Key> key
 
 void run_radius(const radius_args& a) {
   const bool gpu = use_gpu(a.device);
+  check_files({a.input}, {}, a.in);
   const io::column keys = read_input(a.input, a.in);
   const std::uint64_t k = std::visit([&](const auto& v) { return radius_on(gpu, a, std::span(std::as_const(v))); },
                                      keys.data);
@@ -138,7 +140,7 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
     cmd->add_flag("--descending", a->descending, "measure against descending order");
     add_device_options(cmd, a->device, a->threads);
-    add_input_options(cmd, a->in, "key");
+    add_input_options(cmd, a->in, "key", /*writes=*/false);
     cmd->callback([a] { run_radius(*a); });
   }
 }

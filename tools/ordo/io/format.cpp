@@ -32,6 +32,7 @@ std::string lower_extension(const std::string& path) {
 }
 
 file_format format_from_extension(const std::string& path, std::string_view option) {
+  if (path == "-") return file_format::text;  // stdin / stdout
   const std::string ext = lower_extension(path);
   if (ext == ".npy") return file_format::npy;
   if (ext == ".bin" || ext == ".raw") return file_format::bin;
