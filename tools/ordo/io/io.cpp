@@ -1,5 +1,7 @@
 #include "io/io.hpp"
 
+#include <filesystem>
+
 #include "io/npy.hpp"
 #include "io/raw.hpp"
 #include "io/text.hpp"
@@ -8,6 +10,8 @@
 namespace ordo::tools::io {
 
 column read_column(const std::string& path, const read_options& o) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not a file");  // before "no extension"
   const file_format f = o.format ? *o.format : format_from_extension(path, "--format");
   if (!o.column.empty() && f != file_format::text)
     throw error(errc::invalid_argument, "--column applies to text input, and " + path + " is read as " + to_string(f));

@@ -384,8 +384,8 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
       case kind::integer:
         if (c.i < 0 && !negative_at) negative_at = at, negative_text = s;
         if (t == dtype::int64) return i64.push_back(c.i);
-        if (t == dtype::float64) return f64.push_back(double(c.i));
-        to_float();  // negative beside uint64-only values: only float64 holds both (checked below)
+        if (t == dtype::uint64 && c.i >= 0) return u64.push_back(std::uint64_t(c.i));
+        if (t == dtype::uint64) to_float();  // negative beside uint64-only values: only float64 holds both (checked below)
         return f64.push_back(double(c.i));
       case kind::big_unsigned:
         if (!big_at) big_at = at, big_text = s;
