@@ -77,6 +77,17 @@ TEST_F(Npy, TruncatedData) {
   EXPECT_IO_ERROR(read_column(f), "t.npy", "truncated", "4 float64 elements (32 bytes)", "only 24 bytes");
 }
 
+// Issue 28 (the same kind as a dropped text line): bytes beyond the declared
+// shape were ignored without a word.
+TEST_F(Npy, DataBeyondTheShape) {
+  const auto f = write("x.npy", npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (2,), }",
+                                          bytes_of<double>({1, 2, 3})));
+  EXPECT_IO_ERROR(read_column(f), "x.npy", "8 bytes after the 2 float64 elements");
+  const auto g = write("y.npy", npy_bytes("{'descr': '<i4', 'fortran_order': False, 'shape': (2,), }",
+                                          bytes_of<double>({1, 2})));  // float64 data labelled int32
+  EXPECT_IO_ERROR(read_column(g), "y.npy", "8 bytes after the 2 int32 elements");
+}
+
 TEST_F(Npy, TruncatedHeader) {
   std::string bytes = npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", "");
   EXPECT_IO_ERROR(read_column(write("h.npy", bytes.substr(0, 30))), "h.npy", "truncated .npy header");

@@ -30,6 +30,7 @@ void run_gen_list(const gen_list_args& a) {
   const io::dtype t = io::parse_dtype(a.dtype, "--dtype");
   if (t != io::dtype::int32 && t != io::dtype::int64)
     throw error(errc::invalid_argument, "--dtype must be int32 or int64 for successor arrays");
+  io::check_paths({}, {a.output});
   auto make = [&](auto tag) {
     using I = decltype(tag);
     if (a.kind == "random") return gen::random_list<I>(a.n, a.seed);
@@ -64,6 +65,7 @@ void run_gen_ksorted(const gen_ksorted_args& a) {
     throw error(errc::invalid_argument, "gen ksorted: --k " + std::to_string(a.k) + " must be less than --n " +
                                             std::to_string(a.n) + " (the largest radius of n keys is n - 1)");
   io::column c = io::make_column(io::parse_dtype(a.dtype, "--dtype"), 0);
+  io::check_paths({}, {a.output});
   run_with_progress(progress_shown(a.progress), {"generating " + std::to_string(a.n) + " keys", "keys", a.n}, [&] {
     std::visit([&](auto& v) { v = gen::ksorted<typename std::decay_t<decltype(v)>::value_type>(a.n, a.k, a.seed, how); },
                c.data);

@@ -24,7 +24,8 @@ namespace ordo::tools {
 namespace {
 
 struct listrank_args {
-  std::string input, output, device = "auto", variant = "auto", runs = "detect", dtype, format, output_format, column;
+  std::string input, output, device = "auto", variant = "auto", runs = "detect", output_format;
+  input_args in;
   std::string rank_type = "int64";
   bool no_validate = false, single = false;
   int threads = 0;
@@ -80,18 +81,13 @@ void run_listrank(const listrank_args& a) {
   if (io::is_floating(rank_type))
     throw error(errc::invalid_argument, "--rank-type must be an integer type (int32, uint32, int64, uint64)");
 
-  io::read_options in;
-  if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
-  in.type = a.dtype.empty() ? std::optional<io::dtype>() : io::parse_dtype(a.dtype, "--dtype");
-  in.column = a.column;
+  io::read_options in = read_options_of(a.in);
   in.progress = io::progress_policy{progress_shown(a.progress)};
   io::write_options out;
   out.progress = in.progress;
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
-  // Text has no integer type of its own: successors read as float64 become int64.
-  const io::file_format in_format = in.format ? *in.format : io::format_from_extension(a.input, "--format");
-  if (!in.type && in_format == io::file_format::text) in.type = io::dtype::int64;
+  check_files({a.input}, {a.output}, a.in);
 
   const auto t0 = std::chrono::steady_clock::now();
   const io::column succ = io::read_column(a.input, in);
@@ -143,12 +139,10 @@ void add_listrank_command(CLI::App& app) {
   cmd->add_flag("--no-validate", a->no_validate, "skip the input checks (bad input then gives unspecified ranks)");
   cmd->add_flag("--single", a->single, "the input is one list: more than one head is an error");
   add_device_options(cmd, a->device, a->threads);
-  cmd->add_option("--dtype", a->dtype, "successor type for raw input: int32, uint32, int64 or uint64");
-  cmd->add_option("--format", a->format, "input format npy, bin or text; default from the extension");
-  cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
-  cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
-  cmd->add_option("--rank-type", a->rank_type, "int32, uint32, int64 or uint64; default int64");
   add_progress_options(cmd, a->progress);
+  add_input_options(cmd, a->in, "successor");
+  cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
+  cmd->add_option("--rank-type", a->rank_type, "int32, uint32, int64 or uint64; default int64");
   cmd->callback([a] { run_listrank(*a); });
 }
 

@@ -48,6 +48,7 @@ void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::spa
 
 void run_sortidx(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
+  check_files({a.input}, {a.output, a.sorted}, a.in);
   parse_sort_idx_variant(a.variant.c_str());  // a bad name fails now, not after reading the keys
   const auto t0 = std::chrono::steady_clock::now();
   const io::column keys = read_input(a.input, a.in);
@@ -129,6 +130,7 @@ void run_scan(const prim_args& a) {
   if (a.op != "plus" && a.op != "min" && a.op != "max" && a.op != "fmin" && a.op != "fmax")
     throw error(errc::invalid_argument, "--op: expected plus, min, max, fmin or fmax, got '" + a.op + "'");
   const bool gpu = use_gpu(a.device);
+  check_files({a.input}, {a.output}, a.in);
   io::column in = read_input(a.input, a.in);
   const io::dtype out_type = scan_out_type(a, in.type());
   io::column out = io::make_column(out_type, in.size());
@@ -171,8 +173,8 @@ void run_scan(const prim_args& a) {
 
 void add_io_options(CLI::App* cmd, prim_args& a) {
   add_device_options(cmd, a.device, a.threads);
-  add_input_options(cmd, a.in);
   add_progress_options(cmd, a.progress);
+  add_input_options(cmd, a.in);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 namespace ordo::tools {
 
+// Call it before add_input_options: that one reuses this --quiet for its notes.
 inline void add_progress_options(CLI::App* cmd, progress_flags& f) {
   auto* p = cmd->add_flag("--progress", f.force,
                           "show progress (reading, computing, writing) even when stderr is not a terminal");

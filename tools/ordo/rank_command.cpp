@@ -27,7 +27,8 @@ namespace {
 
 struct rank_args {
   std::string input, output, method, na = "keep", device = "auto", variant = "auto";
-  std::string dtype, format, output_format, column, rank_type;
+  std::string output_format, rank_type;
+  input_args in;
   bool descending = false, pct = false, sorted = false, no_validate = false;
   progress_flags progress;
   int threads = 0;
@@ -163,16 +164,14 @@ void run_rank(const rank_args& a) {
   const bool shown_now = progress_shown(a.progress);
   const io::progress_policy shown{shown_now};
 
-  io::read_options in;
-  if (!a.format.empty()) in.format = io::parse_format(a.format, "--format");
-  if (!a.dtype.empty()) in.type = io::parse_dtype(a.dtype, "--dtype");
-  in.column = a.column;
+  io::read_options in = read_options_of(a.in);
   in.progress = shown;
   io::write_options out;
   // Settle the output format before the work, so a bad name fails at once.
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
   out.progress = shown;
+  check_files({a.input}, {a.output}, a.in);
 
   timings t;
   auto t0 = clock_type::now();
@@ -204,15 +203,11 @@ void add_rank_command(CLI::App& app) {
   a->variant_opt = cmd->add_option("--variant", a->variant, "the implementation (default auto): with --sorted, a rank_sorted variant; "
                                    "without, sort_back or msd_replay (GPU)");
   add_device_options(cmd, a->device, a->threads);
-  cmd->add_option("--dtype", a->dtype,
-                  "key type: int32, uint32, int64, uint64, float32 or float64; needed for raw input, "
-                  "default float64 for text");
-  cmd->add_option("--format", a->format, "input format npy, bin or text; default from the extension");
+  add_progress_options(cmd, a->progress);
+  add_input_options(cmd, a->in, "key");
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
-  cmd->add_option("--column", a->column, "text input: the column to read, by header name or 0-based index");
   cmd->add_option("--rank-type", a->rank_type,
                   "uint32, uint64, float32 or float64; default float64 (uint64 with --sorted unless average)");
-  add_progress_options(cmd, a->progress);
   cmd->callback([a] { run_rank(*a); });
 }
 

@@ -41,8 +41,8 @@ struct segsort_args {
 
 // Offsets of any integer type as uint64 (the one offset type the verb
 // instantiates); a negative one is reported, not wrapped.
-std::vector<std::uint64_t> read_offsets(const std::string& path, const char* what) {
-  const io::column c = read_input(path, input_args{}, /*integer_text=*/true);
+std::vector<std::uint64_t> read_offsets(const std::string& path, const char* what, const input_args& in) {
+  const io::column c = read_input(path, in.for_other_file());
   return std::visit(
       [&](const auto& v) -> std::vector<std::uint64_t> {
         using T = typename std::decay_t<decltype(v)>::value_type;
@@ -163,20 +163,21 @@ void run_segsort(const segsort_args& a) {
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
 
+  check_files({a.input, a.offsets, a.begins, a.ends, a.values}, {a.output, a.values_output}, a.in);
   const auto t0 = std::chrono::steady_clock::now();
   io::column keys = read_input(a.input, a.in);
   std::vector<std::uint64_t> begins, ends;
-  if (!a.offsets.empty()) begins = read_offsets(a.offsets, "--offsets");
+  if (!a.offsets.empty()) begins = read_offsets(a.offsets, "--offsets", a.in);
   if (!a.begins.empty()) {
-    begins = read_offsets(a.begins, "--begins");
-    ends = read_offsets(a.ends, "--ends");
+    begins = read_offsets(a.begins, "--begins", a.in);
+    ends = read_offsets(a.ends, "--ends", a.in);
     if (begins.size() != ends.size())
       throw error(errc::invalid_argument, "segsort: --begins has " + std::to_string(begins.size()) +
                                               " entries but --ends has " + std::to_string(ends.size()));
   }
   io::column values;
   if (!a.values.empty()) {
-    values = io::read_column(a.values, {});
+    values = read_input(a.values, a.in.for_other_file());
     if (values.size() != keys.size())
       throw error(errc::invalid_argument, "segsort: " + std::to_string(keys.size()) + " keys but " +
                                               std::to_string(values.size()) + " values");
@@ -230,8 +231,8 @@ void add_segsort_command(CLI::App& app) {
   cmd->add_option("--write", a->write, "GPU register-sort writes: automatic, direct or striped");
   cmd->add_option("--path", a->path, "GPU path: automatic, binned, short_tiles (segments <= 64, in order) or radix_tiles");
   add_device_options(cmd, a->device, a->threads);
-  add_input_options(cmd, a->in, "key");
   add_progress_options(cmd, a->progress);
+  add_input_options(cmd, a->in, "key");
   cmd->callback([a] { run_segsort(*a); });
 }
 

@@ -97,6 +97,7 @@ void run_sort(const sort_args& a) {
   io::write_options out;
   out.format = !a.output_format.empty() ? io::parse_format(a.output_format, "--output-format")
                                         : io::format_from_extension(a.output, "--output-format");
+  check_files({a.input}, {a.output}, a.in);
   const auto t0 = std::chrono::steady_clock::now();
   io::column keys = read_input(a.input, a.in);
   std::visit([&](auto& v) { sort_shown(gpu, a, std::span(v)); }, keys.data);
@@ -125,6 +126,7 @@ std::uint64_t radius_on(bool gpu, const radius_args& a, std::span<const Key> key
 
 void run_radius(const radius_args& a) {
   const bool gpu = use_gpu(a.device);
+  check_files({a.input}, {}, a.in);
   const io::column keys = read_input(a.input, a.in);
   const std::uint64_t k = std::visit(
       [&](const auto& v) {
@@ -163,8 +165,8 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("--on-wrong-k", a->on_wrong_k,
                     "with --k: fallback (default: sort anyway) or raise (fail if the keys are not k-sorted)");
     add_device_options(cmd, a->device, a->threads);
-    add_input_options(cmd, a->in, "key");
     add_progress_options(cmd, a->progress);
+    add_input_options(cmd, a->in, "key");
     cmd->callback([a] { run_sort(*a); });
   }
   {
@@ -174,8 +176,8 @@ void add_sort_commands(CLI::App& app) {
     cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
     cmd->add_flag("--descending", a->descending, "measure against descending order");
     add_device_options(cmd, a->device, a->threads);
-    add_input_options(cmd, a->in, "key");
-    add_progress_options(cmd, a->progress);
+    add_progress_options(cmd, a->progress);  // before add_input_options, which shares its --quiet
+    add_input_options(cmd, a->in, "key", /*writes=*/false);
     cmd->callback([a] { run_radius(*a); });
   }
 }

@@ -1,10 +1,13 @@
 #include "io/file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <utility>
 
 #include "ordo/error.hpp"
@@ -12,19 +15,29 @@
 namespace ordo::tools::io {
 namespace {
 constexpr std::size_t chunk_bytes = std::size_t(8) << 20;
-}
+
+std::string errno_text(int e) { return std::strerror(e); }
+}  // namespace
 
 void fail(const std::string& path, const std::string& problem) {
   throw error(errc::io_error, path + ": " + problem);
 }
 
 input_file::input_file(const std::string& path) : path_(path) {
+  if (is_std_stream(path)) {
+    path_ = "<stdin>";
+    char buf[1 << 16];
+    for (std::size_t got; (got = std::fread(buf, 1, sizeof buf, stdin)) > 0;) stdin_.append(buf, got);
+    if (std::ferror(stdin)) fail(path_, "read error: " + errno_text(errno));
+    size_ = stdin_.size();
+    return;
+  }
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
+  if (::stat(path.c_str(), &st) != 0) fail(path, "cannot open: " + errno_text(errno));
   if (S_ISDIR(st.st_mode)) fail(path, "is a directory, not a file");
   if (!S_ISREG(st.st_mode)) fail(path, "is not a regular file");
   f_ = std::fopen(path.c_str(), "rb");
-  if (!f_) fail(path, std::string("cannot open: ") + std::strerror(errno));
+  if (!f_) fail(path, "cannot open: " + errno_text(errno));
   size_ = std::uint64_t(st.st_size);
 }
 
@@ -33,10 +46,16 @@ input_file::~input_file() {
 }
 
 void input_file::read_exact(void* dst, std::size_t bytes, const char* what) {
-  const std::size_t got = bytes ? std::fread(dst, 1, bytes, f_) : 0;
+  std::size_t got;
+  if (!f_) {
+    got = std::size_t(std::min<std::uint64_t>(bytes, size_ - pos_));
+    if (got) std::memcpy(dst, stdin_.data() + pos_, got);
+  } else {
+    got = bytes ? std::fread(dst, 1, bytes, f_) : 0;
+  }
   pos_ += got;
   if (got != bytes) {
-    if (std::ferror(f_)) fail(path_, std::string("read error in ") + what + ": " + std::strerror(errno));
+    if (f_ && std::ferror(f_)) fail(path_, std::string("read error in ") + what + ": " + errno_text(errno));
     fail(path_, std::string("truncated file: ") + what + " needs " + std::to_string(bytes) +
                     " bytes but only " + std::to_string(got) + " remain");
   }
@@ -54,18 +73,57 @@ void input_file::read_bulk(void* dst, std::uint64_t bytes, const char* what, con
   bar.finish();
 }
 
-output_file::output_file(const std::string& path) : path_(path) {
-  f_ = std::fopen(path.c_str(), "wb");
-  if (!f_) fail(path, std::string("cannot create: ") + std::strerror(errno));
+output_file::output_file(const std::string& path) : path_(path), target_(path) {
+  if (is_std_stream(path)) {
+    path_ = "<stdout>";
+    f_ = stdout;
+    return;
+  }
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  // Through a symlink, replace the file it points to, not the link.
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    const fs::path real = fs::weakly_canonical(path, ec);
+    if (!ec) target_ = real.string();
+  }
+  struct stat st {};
+  const bool exists = ::stat(target_.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) fail(path, "is a directory, not a file");
+  if (exists && !S_ISREG(st.st_mode)) {  // /dev/null, a FIFO...: write to it directly
+    f_ = std::fopen(target_.c_str(), "wb");
+    if (!f_) fail(path, "cannot create: " + errno_text(errno));
+    return;
+  }
+  const fs::path t(target_);
+  const fs::path dir = t.has_parent_path() ? t.parent_path() : fs::path(".");
+  std::string tmpl = (dir / ("." + t.filename().string() + ".ordo-XXXXXX")).string();
+  const int fd = ::mkstemp(tmpl.data());
+  if (fd < 0) fail(path, "cannot create: " + errno_text(errno));
+  temp_ = tmpl;
+  // mkstemp makes 0600; give the file the mode it would have had (or kept).
+  mode_t mode = st.st_mode & 07777;
+  if (!exists) {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  ::fchmod(fd, mode);
+  f_ = ::fdopen(fd, "wb");
+  if (!f_) {
+    const int e = errno;
+    ::close(fd);
+    ::unlink(temp_.c_str());
+    fail(path, "cannot create: " + errno_text(e));
+  }
 }
 
 output_file::~output_file() {
-  if (f_) std::fclose(f_);
+  if (f_ && f_ != stdout) std::fclose(f_);
+  if (!temp_.empty()) ::unlink(temp_.c_str());
 }
 
 void output_file::write(const void* src, std::size_t bytes) {
-  if (bytes && std::fwrite(src, 1, bytes, f_) != bytes)
-    fail(path_, std::string("write failed: ") + std::strerror(errno));
+  if (bytes && std::fwrite(src, 1, bytes, f_) != bytes) fail(path_, "write failed: " + errno_text(errno));
 }
 
 void output_file::write_bulk(const void* src, std::uint64_t bytes, const progress_policy& p) {
@@ -83,12 +141,20 @@ void output_file::write_bulk(const void* src, std::uint64_t bytes, const progres
 void output_file::close() {
   if (!f_) return;
   std::FILE* f = std::exchange(f_, nullptr);
+  if (f == stdout) {
+    if (std::fflush(f) != 0 || std::ferror(f)) fail(path_, "write failed: " + errno_text(errno));
+    return;
+  }
   if (std::fflush(f) != 0 || std::ferror(f)) {
     const int e = errno;
     std::fclose(f);
-    fail(path_, std::string("write failed: ") + std::strerror(e));
+    fail(path_, "write failed: " + errno_text(e));
   }
-  if (std::fclose(f) != 0) fail(path_, std::string("write failed: ") + std::strerror(errno));
+  if (std::fclose(f) != 0) fail(path_, "write failed: " + errno_text(errno));
+  if (!temp_.empty()) {
+    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail(path_, "cannot replace: " + errno_text(errno));
+    temp_.clear();
+  }
 }
 
 }  // namespace ordo::tools::io

@@ -32,6 +32,10 @@ std::string lower_extension(const std::string& path) {
 }
 
 file_format format_from_extension(const std::string& path, std::string_view option) {
+  if (path == "-") return file_format::text;  // stdin / stdout
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))  // say so, not "no extension"
+    throw error(errc::io_error, path + ": is a directory, not a file");
   const std::string ext = lower_extension(path);
   if (ext == ".npy") return file_format::npy;
   if (ext == ".bin" || ext == ".raw") return file_format::bin;

@@ -15,7 +15,7 @@ const char* to_string(file_format f) noexcept;
 // "npy", "bin"/"raw", "text"/"txt"/"csv"/"tsv"; throws invalid_argument naming `what`.
 file_format parse_format(std::string_view name, std::string_view what = "--format");
 // From the extension (case-insensitive); throws invalid_argument telling the
-// user to pass `option` when the extension says nothing.
+// user to pass `option` when the extension says nothing. "-" (stdin/stdout) is text.
 file_format format_from_extension(const std::string& path, std::string_view option = "--format");
 // The extension in lower case with its dot (".csv"), or "" when none.
 std::string lower_extension(const std::string& path);

@@ -1,5 +1,7 @@
 #include "io/io.hpp"
 
+#include <filesystem>
+
 #include "io/npy.hpp"
 #include "io/raw.hpp"
 #include "io/text.hpp"
@@ -8,9 +10,14 @@
 namespace ordo::tools::io {
 
 column read_column(const std::string& path, const read_options& o) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not a file");  // before "no extension"
   const file_format f = o.format ? *o.format : format_from_extension(path, "--format");
   if (!o.column.empty() && f != file_format::text)
     throw error(errc::invalid_argument, "--column applies to text input, and " + path + " is read as " + to_string(f));
+  if ((o.delimiter || !o.na_values.empty()) && f != file_format::text)
+    throw error(errc::invalid_argument, std::string(o.delimiter ? "--delimiter" : "--na-values") +
+                                            " applies to text input, and " + path + " is read as " + to_string(f));
   if (f == file_format::bin && !o.type)
     throw error(errc::invalid_argument,
                 path + ": raw binary input needs --dtype (int32, uint32, int64, uint64, float32 or float64)");
@@ -26,7 +33,12 @@ column read_column(const std::string& path, const read_options& o) {
     case file_format::bin: return read_raw(in, *o.type, o.progress);
     case file_format::text: {
       const std::string ext = lower_extension(path);
-      text_options t{o.type.value_or(dtype::float64), o.column, ext == ".csv" ? ',' : ext == ".tsv" ? '\t' : '\0'};
+      text_options t;
+      t.type = o.type;
+      t.column = o.column;
+      t.delimiter = o.delimiter ? o.delimiter : ext == ".csv" ? ',' : ext == ".tsv" ? '\t' : '\0';
+      t.na_values = o.na_values;
+      t.announce = o.announce;
       return read_text(in, t, o.progress);
     }
   }

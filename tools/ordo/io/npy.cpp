@@ -206,6 +206,12 @@ column read_npy(input_file& in, const progress_policy& p) {
     fail(in.path(), "truncated .npy file: the header says " + std::to_string(h.count) + " " + to_string(h.type) +
                         " elements (" + std::to_string(bytes) + " bytes) but only " + std::to_string(left) +
                         " bytes of data follow");
+  // More data than the header declares: a damaged or mislabelled file (the
+  // shape or dtype says less than was saved); refuse it rather than drop the rest.
+  if (left > bytes)
+    fail(in.path(), "has " + std::to_string(left - bytes) + " bytes after the " + std::to_string(h.count) + " " +
+                        to_string(h.type) + " elements its header declares (" + std::to_string(bytes) +
+                        " bytes): the header does not describe the file");
   column c = make_column(h.type, std::size_t(h.count));
   std::visit([&](auto& v) { in.read_bulk(v.data(), bytes, "the .npy data", p); }, c.data);
   return c;

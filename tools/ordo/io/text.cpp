@@ -3,75 +3,101 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <optional>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
 namespace ordo::tools::io {
+
+const std::vector<std::string_view>& default_na_values() {
+  static const std::vector<std::string_view> v{"",     "#N/A", "#N/A N/A", "#NA",  "-1.#IND", "-1.#QNAN", "-NaN",
+                                               "-nan", "1.#IND", "1.#QNAN", "<NA>", "N/A",     "NA",       "NULL",
+                                               "NaN",  "None", "n/a",      "nan",  "null"};
+  return v;
+}
+
 namespace {
 
-enum class parsed { ok, not_a_number, out_of_range, missing };
-
-// The value of one cell. std::from_chars takes "inf", "infinity" and "nan" in
-// any case, but no leading '+', so that is dropped first.
-template <class T>
-parsed parse_cell(std::string_view s, T& out) {
-  const bool na = s.empty() || s == "NA" || s == "NaN" || s == "nan";
-  if constexpr (std::is_floating_point_v<T>) {
-    if (na) return out = std::numeric_limits<T>::quiet_NaN(), parsed::ok;
-  } else if (na) {
-    return parsed::missing;
-  }
-  if (s.size() > 1 && s[0] == '+' && s[1] != '-' && s[1] != '+') s.remove_prefix(1);
-  const char* end = s.data() + s.size();
-  auto [p, ec] = std::from_chars(s.data(), end, out);
-  if (p != end || ec == std::errc::invalid_argument) return parsed::not_a_number;
-  if (ec == std::errc::result_out_of_range) {
-    if constexpr (std::is_floating_point_v<T>) {
-      // Overflow gives +-inf and underflow 0, as NumPy reads them.
-      const std::string copy(s);
-      out = std::is_same_v<T, float> ? T(std::strtof(copy.c_str(), nullptr)) : T(std::strtod(copy.c_str(), nullptr));
-      return parsed::ok;
-    }
-    return parsed::out_of_range;
-  }
-  return parsed::ok;
-}
-
-// Cells of a line split at `delim` outside double quotes (whole line if 0).
-void split(std::string_view line, char delim, std::vector<std::string_view>& cells) {
-  cells.clear();
-  if (!delim) return cells.push_back(line);
-  bool quoted = false;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '"') quoted = !quoted;
-    else if (line[i] == delim && !quoted) cells.push_back(line.substr(start, i - start)), start = i + 1;
-  }
-  cells.push_back(line.substr(start));
-}
+// ---- cells ------------------------------------------------------------------
 
 std::string_view trim(std::string_view s) {
-  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  const auto blank = [](char c) { return c == ' ' || c == '\t'; };
   while (!s.empty() && blank(s.front())) s.remove_prefix(1);
   while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return s;
 }
 
-std::string_view clean(std::string_view cell) {
-  cell = trim(cell);
-  if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"') cell = trim(cell.substr(1, cell.size() - 2));
-  return cell;
+struct na_set {
+  std::vector<std::string_view> markers;
+  explicit na_set(const std::vector<std::string>& extra) : markers(default_na_values()) {
+    for (const auto& m : extra) markers.push_back(m);
+  }
+  bool contains(std::string_view s) const { return std::find(markers.begin(), markers.end(), s) != markers.end(); }
+};
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// [+-]?[0-9]+
+bool integer_syntax(std::string_view s) {
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
 }
 
-std::string header_name(std::string_view cell) {
-  std::string name(clean(cell));
-  for (std::size_t i = name.find("\"\""); i != std::string::npos; i = name.find("\"\"", i + 1)) name.erase(i, 1);
-  return name;
+// Starts the way a number does (1, -1, .5, +.5): text like this that does not
+// parse is a malformed number, not a column name.
+bool looks_numeric(std::string_view s) {
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  if (!s.empty() && s[0] == '.') s.remove_prefix(1);
+  return !s.empty() && is_digit(s[0]);
 }
+
+// std::from_chars takes no leading '+'.
+std::string_view drop_plus(std::string_view s) {
+  if (s.size() > 1 && s[0] == '+' && s[1] != '-' && s[1] != '+') s.remove_prefix(1);
+  return s;
+}
+
+template <class F>
+bool parse_float(std::string_view s, F& out) {
+  s = drop_plus(s);
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, out);
+  if (p != end || ec == std::errc::invalid_argument) return false;
+  if (ec == std::errc::result_out_of_range) {  // overflow gives +-inf and underflow 0, as NumPy reads them
+    const std::string copy(s);
+    out = std::is_same_v<F, float> ? F(std::strtof(copy.c_str(), nullptr)) : F(std::strtod(copy.c_str(), nullptr));
+  }
+  return true;
+}
+
+// What a cell holds, for type inference.
+enum class kind { na, integer, big_unsigned, huge_integer, floating, bad };
+struct cell {
+  kind k = kind::bad;
+  std::int64_t i = 0;   // integer
+  std::uint64_t u = 0;  // big_unsigned: above INT64_MAX
+  double d = 0;         // floating, and huge_integer's value as a float
+};
+
+cell classify(std::string_view s, const na_set& na) {
+  cell c;
+  if (na.contains(s)) return c.k = kind::na, c;
+  if (integer_syntax(s)) {
+    const std::string_view t = drop_plus(s);
+    const char* end = t.data() + t.size();
+    if (std::from_chars(t.data(), end, c.i).ec == std::errc{}) return c.k = kind::integer, c;
+    if (t[0] != '-' && std::from_chars(t.data(), end, c.u).ec == std::errc{}) return c.k = kind::big_unsigned, c;
+    parse_float(s, c.d);
+    return c.k = kind::huge_integer, c;
+  }
+  if (parse_float(s, c.d)) return c.k = kind::floating, c;
+  return c;
+}
+
+// ---- messages ---------------------------------------------------------------
 
 // Text from the file as a message shows it: short, control bytes as '?'
 // (a binary file read as text must not garble the terminal).
@@ -89,54 +115,142 @@ std::string shown(std::string_view s) {
   return r;
 }
 
-// Splits the file into lines, dropping '\r' and counting line numbers.
-class line_reader {
+std::string delimiter_name(char d) {
+  if (d == '\t') return "tab";
+  return std::string("'") + d + "'";
+}
+
+// ---- records ----------------------------------------------------------------
+
+struct field {
+  std::string_view text;  // quotes removed ("" escapes left as they are)
+  bool quoted = false;
+};
+
+// Splits the text into records of fields: line breaks are "\n", "\r\n" and
+// "\r" outside quotes; a field that starts with '"' runs to the matching quote.
+class record_reader {
  public:
-  explicit line_reader(std::string_view text) : text_(text) {
+  record_reader(std::string_view text, const std::string& path) : text_(text), path_(path) {
     if (text_.substr(0, 3) == "\xEF\xBB\xBF") text_.remove_prefix(3);  // UTF-8 byte order mark
   }
-  // The next line with something on it; false at the end.
-  bool next(std::string_view& line) {
-    while (pos_ < text_.size()) {
-      std::size_t end = text_.find('\n', pos_);
+
+  void set_delimiter(char d) { delim_ = d; }
+
+  // The first line with something on it, raw (to guess the delimiter from).
+  std::string_view peek_first_line() const {
+    std::size_t pos = 0;
+    while (pos < text_.size()) {
+      std::size_t end = text_.find_first_of("\r\n", pos);
       if (end == std::string_view::npos) end = text_.size();
-      line = text_.substr(pos_, end - pos_);
-      pos_ = end + 1;
-      ++number_;
-      if (!trim(line).empty()) return true;
+      const std::string_view line = text_.substr(pos, end - pos);
+      if (!trim(line).empty()) return line;
+      pos = end + 1;
+    }
+    return {};
+  }
+
+  // The next record that is not blank, and the line it starts on; false at the end.
+  bool next(std::vector<field>& fields, std::size_t& line) {
+    while (pos_ < text_.size()) {
+      line = line_;
+      fields.clear();
+      read_record(fields);
+      if (fields.size() == 1 && !fields[0].quoted && trim(fields[0].text).empty()) continue;  // blank line
+      return true;
     }
     return false;
   }
-  std::size_t number() const { return number_; }
 
  private:
+  bool at_break(std::size_t i) const { return text_[i] == '\n' || text_[i] == '\r'; }
+  bool at_delim(std::size_t i) const { return delim_ && text_[i] == delim_; }
+  // Past the line break at pos_ ("\r\n" is one).
+  void skip_break() {
+    if (text_[pos_] == '\r' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '\n') ++pos_;
+    ++pos_;
+    ++line_;
+  }
+
+  void read_record(std::vector<field>& fields) {
+    for (;;) {
+      fields.push_back(read_field());
+      if (pos_ >= text_.size()) return;
+      if (at_break(pos_)) return skip_break();
+      ++pos_;  // the delimiter
+    }
+  }
+
+  field read_field() {
+    const std::size_t start = pos_;
+    // Leading blanks before a quote are allowed: ` "x"`.
+    std::size_t q = pos_;
+    while (q < text_.size() && (text_[q] == ' ' || (text_[q] == '\t' && delim_ != '\t'))) ++q;
+    if (q < text_.size() && text_[q] == '"') {
+      const std::size_t open_line = line_;
+      std::size_t i = q + 1;
+      for (;; ++i) {
+        if (i >= text_.size())
+          fail(path_, "line " + std::to_string(open_line) + ": a quoted field is never closed (no matching '\"')");
+        if (text_[i] == '"') {
+          if (i + 1 < text_.size() && text_[i + 1] == '"') {
+            ++i;
+            continue;
+          }
+          break;
+        }
+        if (text_[i] == '\n' || (text_[i] == '\r' && !(i + 1 < text_.size() && text_[i + 1] == '\n'))) ++line_;
+      }
+      const std::string_view inside = text_.substr(q + 1, i - q - 1);
+      pos_ = i + 1;
+      std::size_t after = pos_;
+      while (after < text_.size() && !at_delim(after) && !at_break(after)) ++after;
+      const bool trailing = !trim(text_.substr(pos_, after - pos_)).empty();
+      pos_ = after;
+      if (!trailing) return {inside, true};
+      return {text_.substr(start, after - start), false};  // "1"x: kept whole, so it is reported whole
+    }
+    std::size_t i = pos_;
+    while (i < text_.size() && !at_delim(i) && !at_break(i)) ++i;
+    pos_ = i;
+    return {text_.substr(start, i - start), false};
+  }
+
   std::string_view text_;
+  const std::string& path_;
+  char delim_ = 0;  // 0: none, one field per line
   std::size_t pos_ = 0;
-  std::size_t number_ = 0;
+  std::size_t line_ = 1;
 };
+
+std::string header_name(const field& f) {
+  std::string name(trim(f.text));
+  if (f.quoted)
+    for (std::size_t i = name.find("\"\""); i != std::string::npos; i = name.find("\"\"", i + 1)) name.erase(i, 1);
+  return name;
+}
+
+// ---- layout -----------------------------------------------------------------
 
 struct layout {
   char delim;
   bool header;
-  std::size_t index;  // the column read
-  std::string name;   // its name for messages
+  std::size_t fields;    // on every line
+  std::size_t index;     // the column read
+  std::size_t first;     // the first line's number
+  std::string name;      // the column's name for messages ("" without a header)
 };
 
-// Decides, from the first line, the delimiter, whether it is a header and
-// which column to read.
-layout plan(std::string_view first, const text_options& o, const std::string& path) {
-  layout l{o.delimiter, false, 0, ""};
-  if (!l.delim) {
-    const auto has = [&](char c) { return first.find(c) != std::string_view::npos; };
-    l.delim = has(',') ? ',' : has('\t') ? '\t' : 0;
-  }
-  std::vector<std::string_view> cells;
-  split(first, l.delim, cells);
-  double ignored;
-  l.header = std::any_of(cells.begin(), cells.end(),
-                         [&](std::string_view c) { return parse_cell(clean(c), ignored) != parsed::ok; });
+// Decides, from the first record, whether it is a header and which column to read.
+layout plan(const std::vector<field>& cells, std::size_t first_line, char delim, const text_options& o,
+            const na_set& na, const std::string& path) {
+  layout l{delim, false, cells.size(), 0, first_line, ""};
+  l.header = std::any_of(cells.begin(), cells.end(), [&](const field& f) {
+    const std::string_view s = trim(f.text);
+    return classify(s, na).k == kind::bad && !looks_numeric(s);
+  });
   std::vector<std::string> names;
-  for (auto c : cells) names.push_back(l.header ? header_name(c) : std::string());
+  for (const auto& c : cells) names.push_back(l.header ? header_name(c) : std::string());
   auto list = [&] {  // the first few, for messages
     std::string s;
     for (std::size_t i = 0; i < std::min<std::size_t>(names.size(), 10); ++i)
@@ -148,7 +262,7 @@ layout plan(std::string_view first, const text_options& o, const std::string& pa
     if (cells.size() != 1)
       fail(path, "has " + std::to_string(cells.size()) + " columns (" + list() +
                      "); pick one with --column NAME or INDEX");
-    l.name = l.header ? names[0] : "0";
+    if (l.header) l.name = names[0];
     return l;
   }
   if (l.header) {
@@ -159,71 +273,237 @@ layout plan(std::string_view first, const text_options& o, const std::string& pa
       return l;
     }
   }
-  const bool digits = std::all_of(o.column.begin(), o.column.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool digits = std::all_of(o.column.begin(), o.column.end(), is_digit);
   if (!digits || o.column.size() > 9) {
     if (l.header) fail(path, "no column named '" + printable(o.column) + "' (columns: " + list() + ")");
     fail(path, "has no header line, so --column must be a 0-based index, not '" + printable(o.column) + "'");
   }
   l.index = std::stoul(o.column);
   if (l.index >= cells.size())
-    fail(path, "column index " + o.column + " is out of range: the first line has " +
+    fail(path, "column index " + o.column + " is out of range: line " + std::to_string(first_line) + " has " +
                    std::to_string(cells.size()) + " columns (" + list() + ")");
   l.name = l.header ? names[l.index] : o.column;
   return l;
 }
 
-template <class T>
-void parse_lines(line_reader& lines, std::string_view first, const layout& l, const std::string& path,
-                 std::vector<T>& out) {
-  std::vector<std::string_view> cells;
-  std::string_view line = first;
+// ---- values -----------------------------------------------------------------
+
+// Reads the column, line by line: `take(cell_text, line)` for each value.
+template <class Take>
+void for_each_value(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
+                    const std::string& path, Take&& take) {
   do {
-    split(line, l.delim, cells);
-    const auto at = [&] { return "line " + std::to_string(lines.number()); };  // for messages only
-    if (l.index >= cells.size())
-      fail(path, at() + " has " + std::to_string(cells.size()) + " field(s); column '" + printable(l.name) + "' (index " +
-                     std::to_string(l.index) + ") is missing");
-    const std::string_view cell = clean(cells[l.index]);
-    T v{};
-    switch (parse_cell(cell, v)) {
-      case parsed::ok: break;
-      case parsed::not_a_number:
-        fail(path, at() + ": non-numeric text " + shown(cell) + " where a " + to_string(dtype_of<T>()) + " was expected");
-      case parsed::out_of_range: fail(path, at() + ": " + shown(cell) + " is out of range for " + to_string(dtype_of<T>()));
-      case parsed::missing:
-        fail(path, at() + ": missing value " + shown(cell) + " in an integer (" + to_string(dtype_of<T>()) +
-                       ") column; read it with --dtype float64 to get NaN");
+    if (cells.size() != l.fields) {
+      std::string m = "line " + std::to_string(line) + " has " + std::to_string(cells.size()) + " field(s) where line " +
+                      std::to_string(l.first) + " has " + std::to_string(l.fields);
+      if (l.delim) m += " (" + delimiter_name(l.delim) + "-separated)";
+      if (!l.name.empty() || l.fields > 1) m += "; reading column '" + printable(l.name.empty() ? std::to_string(l.index) : l.name) + "'";
+      fail(path, m);
     }
-    out.push_back(v);
-  } while (lines.next(line));
+    take(trim(cells[l.index].text), line);
+  } while (records.next(cells, line));
 }
 
+std::string bad_text(std::string_view s, const layout& l) {
+  std::string m = (looks_numeric(s) ? "malformed number " : "non-numeric text ") + shown(s);
+  if (!l.delim && (s.find(',') != std::string_view::npos || s.find('\t') != std::string_view::npos))
+    m += " (the first line has one field, so no delimiter is used; pass --delimiter if this file has one)";
+  return m;
+}
+
+// A column of the type given (--dtype).
 template <class T>
-void append(std::string& buf, T v) {
+void parse_typed(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
+                 const na_set& na, const std::string& path, std::vector<T>& out) {
+  const char* type = to_string(dtype_of<T>());
+  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::size_t at) {
+    const auto where = [&] { return "line " + std::to_string(at) + ": "; };
+    T v{};
+    if (na.contains(s)) {
+      if constexpr (std::is_floating_point_v<T>) {
+        out.push_back(std::numeric_limits<T>::quiet_NaN());
+        return;
+      }
+      fail(path, where() + "missing value " + shown(s) + " in an integer (" + type +
+                     ") column; read it with --dtype float64 to get NaN");
+    }
+    if constexpr (std::is_floating_point_v<T>) {
+      if (!parse_float(s, v)) fail(path, where() + bad_text(s, l) + " where a " + type + " was expected");
+    } else {
+      if (!integer_syntax(s)) {
+        double d;
+        if (parse_float(s, d)) fail(path, where() + shown(s) + " is not an integer, and the column is " + type);
+        fail(path, where() + bad_text(s, l) + " where a " + type + " was expected");
+      }
+      const std::string_view t = drop_plus(s);
+      const bool negative = t[0] == '-' && t.find_first_not_of("0", 1) != std::string_view::npos;
+      if constexpr (std::is_unsigned_v<T>)
+        if (negative) fail(path, where() + "negative value " + printable(s) + " in a column read as " + type);
+      if (std::is_unsigned_v<T> && t[0] == '-') {
+        out.push_back(0);  // "-0"
+        return;
+      }
+      if (std::from_chars(t.data(), t.data() + t.size(), v).ec != std::errc{})
+        fail(path, where() + shown(s) + " is out of range for " + type);
+    }
+    out.push_back(v);
+  });
+}
+
+// A column whose type is inferred as pandas.read_csv does (text.hpp).
+column parse_inferred(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
+                      const na_set& na, const std::string& path) {
+  std::vector<std::int64_t> i64;
+  std::vector<std::uint64_t> u64;
+  std::vector<double> f64;
+  dtype t = dtype::int64;
+  bool floaty = false;                    // a decimal, exponent, inf/nan or missing value was seen
+  std::size_t negative_at = 0, big_at = 0, huge_at = 0;  // first lines (0: none)
+  std::string negative_text, big_text, huge_text;
+  const auto to_float = [&] {
+    if (t == dtype::int64) f64.assign(i64.begin(), i64.end());
+    if (t == dtype::uint64) f64.assign(u64.begin(), u64.end());
+    i64 = {}, u64 = {};
+    t = dtype::float64;
+  };
+  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::size_t at) {
+    const cell c = classify(s, na);
+    switch (c.k) {
+      case kind::bad: fail(path, "line " + std::to_string(at) + ": " + bad_text(s, l));
+      case kind::na:
+      case kind::floating:
+        floaty = true;
+        if (t != dtype::float64) to_float();
+        f64.push_back(c.k == kind::na ? std::numeric_limits<double>::quiet_NaN() : c.d);
+        return;
+      case kind::huge_integer:
+        if (!huge_at) huge_at = at, huge_text = s;
+        if (t != dtype::float64) to_float();
+        f64.push_back(c.d);
+        return;
+      case kind::integer:
+        if (c.i < 0 && !negative_at) negative_at = at, negative_text = s;
+        if (t == dtype::int64) return i64.push_back(c.i);
+        if (t == dtype::uint64 && c.i >= 0) return u64.push_back(std::uint64_t(c.i));
+        if (t == dtype::uint64) to_float();  // negative beside uint64-only values: only float64 holds both (checked below)
+        return f64.push_back(double(c.i));
+      case kind::big_unsigned:
+        if (!big_at) big_at = at, big_text = s;
+        if (t == dtype::int64 && negative_at) to_float();
+        if (t == dtype::int64) {
+          u64.assign(i64.begin(), i64.end());  // all non-negative
+          i64 = {};
+          t = dtype::uint64;
+        }
+        if (t == dtype::uint64) return u64.push_back(c.u);
+        return f64.push_back(double(c.u));
+    }
+  });
+  if (!floaty && huge_at)
+    fail(path, "line " + std::to_string(huge_at) + ": the integer " + printable(huge_text) +
+                   " is too large for any integer type (uint64 ends at 18446744073709551615); "
+                   "read the column with --dtype float64 to round it to a float");
+  if (!floaty && negative_at && big_at)
+    fail(path, "the integers need both a sign (" + printable(negative_text) + " on line " +
+                   std::to_string(negative_at) + ") and more than int64 holds (" + printable(big_text) +
+                   " on line " + std::to_string(big_at) +
+                   "): no integer type holds them all; read the column with --dtype float64 to round them");
+  if (t == dtype::int64) return {std::move(i64)};
+  if (t == dtype::uint64) return {std::move(u64)};
+  return {std::move(f64)};
+}
+
+// ---- writing ----------------------------------------------------------------
+
+// Python's repr of a float: the shortest digits that read back to the same
+// value, positional for 1e-4 <= |v| < 1e16, else with an exponent (1e+16).
+template <class F>
+void append_float(std::string& buf, F v) {
+  if (std::isnan(v)) return void(buf += "nan");
+  if (std::isinf(v)) return void(buf += v < 0 ? "-inf" : "inf");
   char tmp[64];
-  std::to_chars_result r;
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(v)) return void(buf += "nan\n");
-    r = std::to_chars(tmp, tmp + sizeof tmp, v, std::chars_format::general, std::is_same_v<T, float> ? 9 : 17);
+  const auto r = std::to_chars(tmp, tmp + sizeof tmp, v, std::chars_format::scientific);  // d[.ddd]e[+-]XX
+  std::string_view s(tmp, std::size_t(r.ptr - tmp));
+  if (s[0] == '-') buf += '-', s.remove_prefix(1);
+  const std::size_t e = s.find('e');
+  std::string digits(1, s[0]);
+  if (e > 1) digits.append(s.substr(2, e - 2));
+  std::string_view es = s.substr(e + 1);
+  const bool neg_exp = es[0] == '-';
+  es.remove_prefix(1);
+  int exp = 0;
+  std::from_chars(es.data(), es.data() + es.size(), exp);
+  if (neg_exp) exp = -exp;
+  const int decpt = exp + 1;  // digits before the decimal point
+  const int nd = int(digits.size());
+  if (decpt <= -4 || decpt > 16) {
+    buf += digits[0];
+    if (nd > 1) buf += '.', buf.append(digits, 1);
+    buf += neg_exp ? "e-" : "e+";
+    const int a = neg_exp ? -exp : exp;
+    if (a < 10) buf += '0';
+    buf += std::to_string(a);
+  } else if (decpt <= 0) {
+    buf += "0.";
+    buf.append(std::size_t(-decpt), '0');
+    buf += digits;
+  } else if (decpt >= nd) {
+    buf += digits;
+    buf.append(std::size_t(decpt - nd), '0');
+    buf += ".0";
   } else {
-    r = std::to_chars(tmp, tmp + sizeof tmp, v);
+    buf.append(digits, 0, std::size_t(decpt));
+    buf += '.';
+    buf.append(digits, std::size_t(decpt));
   }
-  buf.append(tmp, r.ptr);
-  buf += '\n';
 }
 
 }  // namespace
 
+template <class T>
+void append_text(std::string& buf, T v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    append_float(buf, v);
+  } else {
+    char tmp[32];
+    buf.append(tmp, std::to_chars(tmp, tmp + sizeof tmp, v).ptr);
+  }
+}
+template void append_text(std::string&, std::int32_t);
+template void append_text(std::string&, std::uint32_t);
+template void append_text(std::string&, std::int64_t);
+template void append_text(std::string&, std::uint64_t);
+template void append_text(std::string&, float);
+template void append_text(std::string&, double);
+
 column read_text(input_file& in, const text_options& o, const progress_policy& p) {
   std::string text(std::size_t(in.size()), '\0');
   in.read_bulk(text.data(), text.size(), "the text", p);
-  line_reader lines(text);
-  column c = make_column(o.type, 0);
-  std::string_view first;
-  if (!lines.next(first)) return c;  // an empty file: an empty column
-  layout l = plan(first, o, in.path());
-  if (l.header && !lines.next(first)) return c;
-  std::visit([&](auto& v) { parse_lines(lines, first, l, in.path(), v); }, c.data);
+  record_reader records(text, in.path());
+  char delim = o.delimiter;
+  if (!delim) {
+    const std::string_view first = records.peek_first_line();
+    delim = first.find(',') != std::string_view::npos ? ',' : first.find('\t') != std::string_view::npos ? '\t' : 0;
+  }
+  records.set_delimiter(delim);
+  const na_set na(o.na_values);
+
+  std::vector<field> cells;
+  std::size_t line = 0;
+  column c = make_column(o.type.value_or(dtype::float64), 0);  // an empty file: an empty column
+  if (!records.next(cells, line)) return c;
+  const layout l = plan(cells, line, delim, o, na, in.path());
+  if (l.header && !records.next(cells, line)) return c;
+  if (o.type) {
+    std::visit([&](auto& v) { parse_typed(records, cells, line, l, na, in.path(), v); }, c.data);
+    return c;
+  }
+  c = parse_inferred(records, cells, line, l, na, in.path());
+  if (o.announce) {
+    const std::string what = l.header || !o.column.empty() ? "column '" + printable(l.name) + "' of " : "";
+    std::fprintf(stderr, "ordo: read %s%s as %s (%zu rows)\n", what.c_str(), in.path().c_str(), c.dtype_name(),
+                 c.size());
+  }
   return c;
 }
 
@@ -235,7 +515,8 @@ void write_text(output_file& out, const column& c, const progress_policy& p) {
         std::string buf;
         buf.reserve(flush_at + 64);
         for (std::size_t i = 0; i < v.size(); ++i) {
-          append(buf, v[i]);
+          append_text(buf, v[i]);
+          buf += '\n';
           if (buf.size() >= flush_at) {
             out.write(buf.data(), buf.size());
             buf.clear();

@@ -1,12 +1,30 @@
 // Text columns (.txt/.csv/.tsv): one value per line, or one column of a
 // delimited file picked by header name or 0-based index.
 //
-// Reading: blank lines are skipped; the first line is a header when one of
-// its cells is not a number. In float columns an empty cell, "NaN", "nan" and
-// "NA" are NaN, and "inf"/"-inf" are infinities. Writing: one value per line,
-// with digits enough to read back the same value (%.17g, %.9g for float32).
+// Reading, as pandas.read_csv does:
+//   - lines end at "\n", "\r\n" or a lone "\r" (old Mac files); blank lines
+//     are skipped; a quoted field ("...", "" for a quote) may hold the
+//     delimiter or a line break;
+//   - the first line is a header when one of its fields is a name (not a
+//     number, not a missing-value marker, not a malformed number like 1.5.);
+//   - every line must have as many fields as the first; any line that is not
+//     used is an error naming its line number, never dropped;
+//   - missing values: pandas' default markers (default_na_values()) and
+//     `na_values`; NaN in a float column, an error in an integer one;
+//   - the type, unless given: int64 when every value is an integer that fits,
+//     uint64 when one only fits there (and none is negative), float64
+//     otherwise (a decimal point, an exponent, inf/nan, a missing value).
+//     Integers that fit no integer type together (negative and above 2^63-1,
+//     or above 2^64-1) with nothing else to make it float64 are an error, as
+//     pandas would keep them as text.
+// Writing: one value per line; integers exactly; floats in the shortest form
+// that reads back to the same bits (Python's repr: 0.1, 1.0, -0.0, 1e+16),
+// NaN as nan and infinities as inf / -inf.
 #pragma once
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "io/column.hpp"
 #include "io/file.hpp"
@@ -14,12 +32,21 @@
 namespace ordo::tools::io {
 
 struct text_options {
-  dtype type = dtype::float64;
-  std::string column;  // header name or 0-based index; empty: the file must have one column
-  char delimiter = 0;  // ',' or '\t'; 0: ',' or '\t' if the first line has one, else none
+  std::optional<dtype> type;           // empty: inferred (above)
+  std::string column;                  // header name or 0-based index; empty: the file must have one column
+  char delimiter = 0;                  // 0: ',' or '\t' if the first line has one, else none
+  std::vector<std::string> na_values;  // missing-value markers beside the defaults
+  bool announce = false;               // an inferred type gets a note on stderr
 };
+
+// pandas.read_csv's default missing-value markers.
+const std::vector<std::string_view>& default_na_values();
 
 column read_text(input_file& in, const text_options& o, const progress_policy& p);
 void write_text(output_file& out, const column& c, const progress_policy& p);
+
+// One value as write_text writes it (no newline); T is one of the six column types.
+template <class T>
+void append_text(std::string& buf, T v);
 
 }  // namespace ordo::tools::io

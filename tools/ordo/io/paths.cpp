@@ -1,0 +1,91 @@
+#include "io/paths.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+
+#include "io/file.hpp"
+
+namespace ordo::tools::io {
+namespace {
+
+struct file_id {
+  dev_t dev;
+  ino_t ino;
+  bool operator==(const file_id& o) const { return dev == o.dev && ino == o.ino; }
+};
+
+std::optional<file_id> id_of(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;  // /dev/null may take two outputs
+  return file_id{st.st_dev, st.st_ino};
+}
+
+void check_input(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) fail(path, std::string("cannot open: ") + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) fail(path, "is a directory, not a file");
+  if (!S_ISREG(st.st_mode)) fail(path, "is not a regular file");
+  if (::access(path.c_str(), R_OK) != 0) fail(path, std::string("cannot read: ") + std::strerror(errno));
+}
+
+void check_output(const std::string& path) {
+  namespace fs = std::filesystem;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) fail(path, "is a directory, not a file");
+    if (::access(path.c_str(), W_OK) != 0) fail(path, std::string("cannot write: ") + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) return;  // /dev/null, a FIFO: written in place
+  }
+  // A regular output is written beside itself and renamed: its directory
+  // must exist and take new files.
+  std::error_code ec;
+  fs::path target = path;
+  if (fs::is_symlink(fs::symlink_status(path, ec))) target = fs::weakly_canonical(path, ec);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  struct stat ds {};
+  if (::stat(dir.c_str(), &ds) != 0)
+    fail(path, "cannot create: the directory " + dir.string() + " does not exist");
+  if (!S_ISDIR(ds.st_mode)) fail(path, "cannot create: " + dir.string() + " is not a directory");
+  if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    fail(path, "cannot create: the directory " + dir.string() + " is not writable (" + std::strerror(errno) + ")");
+}
+
+}  // namespace
+
+void check_paths(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs, bool in_place) {
+  int stdin_uses = 0, stdout_uses = 0;
+  for (const std::string& in : inputs) {
+    if (in.empty()) continue;
+    if (is_std_stream(in)) {
+      if (++stdin_uses > 1) fail("-", "stdin can be read only once: give at most one input as '-'");
+      continue;
+    }
+    check_input(in);
+  }
+  std::vector<std::pair<std::string, file_id>> written;
+  for (const std::string& out : outputs) {
+    if (out.empty()) continue;
+    if (is_std_stream(out)) {
+      if (++stdout_uses > 1) fail("-", "only one output can go to stdout ('-')");
+      continue;
+    }
+    check_output(out);
+    const auto id = id_of(out);
+    if (!id) continue;  // a new file: it is no input
+    for (const auto& [other, other_id] : written)
+      if (*id == other_id) fail(out, "is the same file as the output " + other + "; give each output its own file");
+    written.emplace_back(out, *id);
+    if (in_place) continue;
+    for (const std::string& in : inputs)
+      if (!in.empty() && !is_std_stream(in) && id_of(in) == id)
+        fail(out, "is the same file as the input " + in +
+                      ": writing it would replace the input; pass --in-place to do that on purpose");
+  }
+}
+
+}  // namespace ordo::tools::io
