@@ -2,6 +2,7 @@
 # cli.progress_tty: the computation's progress bar on a pseudo-terminal
 # (script(1)), and nothing of it when stderr is piped or with --quiet.
 #   progress_tty.sh ORDO WORKDIR
+# --device cpu: the GPU has no prefix estimate (its bar shows elapsed time only).
 # ORDO_PROGRESS_MIN_SECONDS=0 draws the bar for any call big enough to be
 # timed on a prefix (2^20 elements and up), however fast this machine is.
 set -eu
@@ -12,9 +13,9 @@ export ORDO_PROGRESS_MIN_SECONDS=0
 
 on_tty() { script -qec "$1" /dev/null; }
 
-for verb in "sort '$work/big_list.npy' -o '$work/big_out.npy'|sorting 2097152 keys" \
-            "listrank '$work/big_list.npy' -o '$work/big_out.npy'|ranking 2097152 list nodes" \
-            "scan '$work/big_list.npy' -o '$work/big_out.npy'|scanning 2097152 values"; do
+for verb in "sort '$work/big_list.npy' -o '$work/big_out.npy' --device cpu|sorting 2097152 keys" \
+            "listrank '$work/big_list.npy' -o '$work/big_out.npy' --device cpu|ranking 2097152 list nodes" \
+            "scan '$work/big_list.npy' -o '$work/big_out.npy' --device cpu|scanning 2097152 values"; do
   args=${verb%%|*} label=${verb#*|}
   tty=$(on_tty "'$ordo' $args")
   printf '%s\n' "$tty" | grep -q "$label: \[.*\] ~[0-9]*%.*(estimate)" || fail "$args: no bar on a terminal: $tty"

@@ -48,8 +48,8 @@ void sort_idx_on(bool gpu, const prim_args& a, std::span<const K> keys, std::spa
 
 void run_sortidx(const prim_args& a) {
   const bool gpu = use_gpu(a.device);
-  check_files({a.input}, {a.output, a.sorted}, a.in);
   parse_sort_idx_variant(a.variant.c_str());  // a bad name fails now, not after reading the keys
+  check_files({a.input}, {a.output, a.sorted}, a.in);
   const auto t0 = std::chrono::steady_clock::now();
   const io::column keys = read_input(a.input, a.in);
   io::column perm = io::make_column(io::dtype::int64, keys.size());
