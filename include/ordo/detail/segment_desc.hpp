@@ -82,8 +82,14 @@ segment_desc make_segment_desc(const char* fn, const segments<Offset>& s, std::u
       if (s.first >= s.length && s.length > 0)
         fail("fixed_length(" + std::to_string(s.length) + ", " + std::to_string(s.first) +
              "): the leading segment must be shorter than the others");
-      d.length = s.length;
       d.head = s.first < n ? s.first : n;
+      // A length past the elements left after the head is the same single
+      // segment as a length of exactly that many: clamp it, so that no
+      // backend's arithmetic on the length (bins, chunks, b + length) sees a
+      // value near 2^64 (fixed_length(2^64 - 1) hung the GPU dispatch in bin_of).
+      d.length = s.length;
+      if (n - d.head > 0 && d.length > n - d.head) d.length = n - d.head;
+      if (n - d.head == 0 && d.length > 1) d.length = 1;  // no segment of this length: any positive length will do
       break;
   }
   d.count = s.count(n);

@@ -38,7 +38,7 @@ __host__ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_
   const int b = 64 - __clzll((long long)(len - 1));
 #else
   int b = 0;
-  while ((u64(1) << b) < len) ++b;
+  while (b < 64 && (u64(1) << b) < len) ++b;  // (1 << 64 is undefined: a length past 2^63 looped forever)
 #endif
   if (b > top_log2) return top_log2 + 1;
   if (b >= split_from && len <= (u64(3) << (b - 2))) return top_log2 + 2 + (b - split_from);
