@@ -31,7 +31,12 @@ namespace ordo::detail {
 template <class F>
 void with_cub_temp(const cuda& exec, const char* what, F&& call) {
   std::size_t bytes = 0;
-  ORDO_CUDA_CHECK(call(static_cast<void*>(nullptr), bytes));
+  // CUB's size query is often a primitive's first CUDA call; without a GPU it
+  // answers cudaErrorInvalidDevice, which means "no CUDA device" here.
+  if (cudaError_t e0 = call(static_cast<void*>(nullptr), bytes); e0 != cudaSuccess) {
+    if (e0 == cudaErrorInvalidDevice && !cuda_available()) throw_no_device(what);
+    throw_cuda(e0, what, __FILE__, __LINE__);
+  }
   scratch<unsigned char> temp(exec, bytes ? bytes : 1);
   cudaError_t e = call(static_cast<void*>(temp.get()), bytes);
   if (e != cudaSuccess) throw_cuda(e, what, __FILE__, __LINE__);
