@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "common/key_traits.hpp"
+#include "common/rank_value.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo::detail::cpu_rank {
@@ -19,28 +20,10 @@ struct group_facts {
   std::uint64_t dense;
 };
 
-// The value a method assigns to position `pos` of a group.
-inline double method_value(rank_method m, std::size_t pos, const group_facts& g) {
-  switch (m) {
-    case rank_method::min: return double(g.first + 1);
-    case rank_method::max: return double(g.last + 1);
-    case rank_method::dense: return double(g.dense);
-    case rank_method::ordinal: return double(pos + 1);
-    case rank_method::average: return (double(g.first) + double(g.last)) / 2.0 + 1.0;
-  }
-  return 0;
-}
-
-// Integral variant, exact for any n.
-inline std::uint64_t method_value_int(rank_method m, std::size_t pos, const group_facts& g) {
-  switch (m) {
-    case rank_method::min: return g.first + 1;
-    case rank_method::max: return g.last + 1;
-    case rank_method::dense: return g.dense;
-    case rank_method::ordinal: return pos + 1;
-    case rank_method::average: return (g.first + g.last) / 2 + 1;  // not used
-  }
-  return 0;
+// The value a method assigns to position `pos` of a group (common/rank_value.hpp).
+template <class R>
+R method_value(rank_method m, std::size_t pos, const group_facts& g) {
+  return tie_group_rank<R>(m, pos, g.first, g.last, g.dense);
 }
 
 // chunk [b, e) of keys[0, n); first_of_b = first occurrence of keys[b];

@@ -16,8 +16,7 @@ namespace ordo::detail::cpu_rank {
 
 template <class Rank>
 Rank to_rank(rank_method m, std::size_t pos, const group_facts& g) {
-  if constexpr (std::is_integral_v<Rank>) return Rank(method_value_int(m, pos, g));
-  else return Rank(method_value(m, pos, g));
+  return method_value<Rank>(m, pos, g);
 }
 
 // The paper's loop, verbatim but for the tie test (NaN ties NaN).

@@ -50,20 +50,18 @@ void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, 
     for (std::size_t i = 1; i < ranked; ++i) groups += sorted_bits[i] != sorted_bits[i - 1];
     if (ranked == 0) groups = 0;
   }
-  const double divisor = o.method == rank_method::dense ? double(groups) : double(ranked);
+  const double divisor = pct_divisor(o.method, ranked, groups);
   for_each_ranked(sorted_bits.data(), n, o.method, threads,
                   [&](std::size_t pos, const group_facts& g) {
                     const std::uint64_t idx = items[pos].second;
                     if (keep_nan && pos >= ranked) {
-                      if constexpr (std::is_floating_point_v<R>) out[idx] = std::numeric_limits<R>::quiet_NaN();
-                      else out[idx] = 0;
+                      out[idx] = unranked_value<R>();
                       return;
                     }
                     if constexpr (std::is_floating_point_v<R>) {
-                      double v = method_value(o.method, pos, g);
-                      out[idx] = R(o.pct ? v / divisor : v);
+                      out[idx] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
                     } else {
-                      out[idx] = R(method_value_int(o.method, pos, g));
+                      out[idx] = method_value<R>(o.method, pos, g);
                     }
                   });
 }

@@ -22,6 +22,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "common/rank_value.hpp"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -57,10 +58,7 @@ struct final_rank_sink {
     out[pos] = convert(v);
   }
   __device__ __forceinline__ R convert(std::uint32_t v) const {
-    if (v == unranked) {
-      if constexpr (std::is_floating_point_v<R>) return std::numeric_limits<R>::quiet_NaN();
-      else return R(0);
-    }
+    if (v == unranked) return unranked_value<R>();
     if constexpr (std::is_floating_point_v<R>) {
       double x = method == rank_method::average ? double(v) * 0.5 + 1.0 : double(v) + 1.0;
       if (pct) x /= double(method == rank_method::dense ? *groups : n - *nan_count);

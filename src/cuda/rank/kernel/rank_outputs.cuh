@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "common/rank_value.hpp"
 #include "cuda/rank/thread/load_store.cuh"
 #include "ordo/rank.hpp"
 
@@ -13,11 +14,7 @@ template <rank_method M, class R>
 struct sorted_ranker {
   __device__ __forceinline__ R operator()(std::uint64_t pos, std::uint64_t first, std::uint64_t last,
                                           std::uint64_t dense) const {
-    if constexpr (M == rank_method::min) return R(first + 1);
-    else if constexpr (M == rank_method::max) return R(last + 1);
-    else if constexpr (M == rank_method::dense) return R(dense);
-    else if constexpr (M == rank_method::ordinal) return R(pos + 1);
-    else return R((double(first) + double(last)) * 0.5 + 1.0);  // average
+    return tie_group_rank<M, R>(pos, first, last, dense);
   }
 };
 

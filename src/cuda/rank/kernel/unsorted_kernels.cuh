@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "common/order_bits.hpp"
+#include "common/rank_value.hpp"
 #include "cuda/rank/thread/load_store.cuh"
 #include "cuda/rank/warp/warp_scan.cuh"
 #include "ordo/rank.hpp"
@@ -62,24 +63,12 @@ struct unsorted_ranker {
   __device__ __forceinline__ R operator()(std::uint64_t pos, std::uint64_t first, std::uint64_t last,
                                           std::uint64_t dense) const {
     const std::uint64_t ranked = stats[0];
-    if (pos >= ranked) {
-      if constexpr (std::is_floating_point_v<R>) return std::numeric_limits<R>::quiet_NaN();
-      else return R(0);
-    }
-    double v;
-    if constexpr (M == rank_method::min) v = double(first + 1);
-    else if constexpr (M == rank_method::max) v = double(last + 1);
-    else if constexpr (M == rank_method::dense) v = double(dense);
-    else if constexpr (M == rank_method::ordinal) v = double(pos + 1);
-    else v = (double(first) + double(last)) * 0.5 + 1.0;
+    if (pos >= ranked) return unranked_value<R>();
     if constexpr (std::is_floating_point_v<R>) {
-      if (pct) v /= double(M == rank_method::dense ? stats[1] : ranked);
-      return R(v);
+      const double v = tie_group_rank<M, double>(pos, first, last, dense);
+      return finish_rank<R>(v, pct, pct ? pct_divisor(M, ranked, stats[1]) : 1.0);
     } else {
-      if constexpr (M == rank_method::min) return R(first + 1);
-      else if constexpr (M == rank_method::max) return R(last + 1);
-      else if constexpr (M == rank_method::dense) return R(dense);
-      else return R(pos + 1);
+      return tie_group_rank<M, R>(pos, first, last, dense);
     }
   }
 };
