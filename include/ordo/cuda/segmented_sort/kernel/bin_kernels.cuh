@@ -80,7 +80,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
     }
   }
   // One global atomic per block: a thread's own (one per segment's thread,
-  // all on one address) cost 0.4 ms for 2^21 segments on the H100.
+  // all on one address) was slower (docs/benchmarks.md#tuning-segsort-hist-atomic).
   for (int m = 16; m > 0; m /= 2) {
     chunks += __shfl_xor_sync(0xffffffffu, chunks, m);
     longest = max(longest, __shfl_xor_sync(0xffffffffu, longest, m));
