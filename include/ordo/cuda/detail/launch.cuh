@@ -6,18 +6,12 @@
 #include <cstdint>
 
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 
 namespace ordo::detail {
 
-inline int device_sm_count() {
-  static int sms = [] {
-    int dev = 0, count = 0;
-    ORDO_CUDA_CHECK(cudaGetDevice(&dev));
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, dev));
-    return count;
-  }();
-  return sms;
-}
+// The current device's SMs (cached per device: device_props.cuh).
+inline int device_sm_count() { return current_device_props().sm_count; }
 
 // Blocks for a grid-stride elementwise kernel: enough to fill the device.
 inline unsigned elementwise_blocks(std::uint64_t n, int threads = 256) {

@@ -17,6 +17,7 @@
 #include "common/list_rank/list_checks.hpp"
 #include "common/list_rank/splitters.hpp"
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/list_rank/dispatch/run_contraction.cuh"
@@ -52,12 +53,11 @@ void single_block(const cuda& exec, const Index* succ, std::uint64_t n, const st
                   Sink sink) {
   if (n == 0) return;
   auto kernel = single_block_scan<V, Index, Src, Op, Sink>;
-  static const bool sized = [&] {
+  static once_per_device sized;  // the opt-in is each device's own
+  sized([&] {
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(single_block_smem<V>(single_block_max))));
-    return true;
-  }();
-  (void)sized;
+  });
   kernel<<<1, single_block_threads, single_block_smem<V>(n), exec.stream>>>(succ, std::uint32_t(n), marks, src, op,
                                                                           sink, ceil_log2(n));
   ORDO_CUDA_LAUNCH_CHECK("single_block_scan");

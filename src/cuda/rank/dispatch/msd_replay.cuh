@@ -23,6 +23,7 @@
 #include <type_traits>
 
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/kernel/msd_bucket_kernels.cuh"
@@ -138,12 +139,11 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   const unsigned nan_bucket = keep_nan && (seen[2] & above) == above ? buckets - 1 : buckets;
   const bucket_args args{bits2.get(),    starts2.get(),   o.method,        shift,           nan_bucket,
                          distinct.get(), nan_count.get(), sort_list.get(), counters.get() + 3};
-  static const bool smem_set = [] {
+  static once_per_device smem_set;  // the opt-in is each device's own
+  smem_set([] {
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(msd_bucket_count_kernel<>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(bucket_count_smem_bytes)));
-    return true;
-  }();
-  (void)smem_set;
+  });
   if (shift == 0) {
     msd_equal_buckets_kernel<><<<unsigned(8 * device_sm_count()), 256, 0, st>>>(args, n);
     ORDO_CUDA_LAUNCH_CHECK("msd_equal_buckets_kernel");
