@@ -34,7 +34,7 @@ void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, 
 // overflow bucket_capacity).
 template <class K>
 bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
-  if (sizeof(K) != 4 || !msd::msd_replay_fits(n)) return false;
+  if (sizeof(K) != 4 || !msd::msd_replay_fits(n) || !msd::msd_replay_smem_fits()) return false;
   if (v == rank_unsorted_variant::msd_replay) return true;
   if (v == rank_unsorted_variant::sort_back) return false;
   return n > (std::uint64_t(1) << 25) && n <= std::uint64_t(3) << 27;

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/execution.hpp"
 
 namespace ordo::detail {
 
@@ -23,10 +24,18 @@ struct device_props {
 // Device ids past this are refused (the caches are fixed arrays).
 inline constexpr int max_cached_devices = 64;
 
+// Without a GPU a device query may answer cudaErrorInvalidDevice, which
+// means "no CUDA device" (not_supported) here, as in cub_backed.cuh.
+inline void check_device_query(cudaError_t e, const char* what, int line) {
+  if (e == cudaSuccess) return;
+  if (e == cudaErrorInvalidDevice && !cuda_available()) throw_no_device(what);
+  throw_cuda(e, what, __FILE__, line);
+}
+
 // The current device's id, checked against max_cached_devices.
 inline int cached_device_slot() {
   int dev = 0;
-  ORDO_CUDA_CHECK(cudaGetDevice(&dev));
+  check_device_query(cudaGetDevice(&dev), "cudaGetDevice", __LINE__);
   if (dev < 0 || dev >= max_cached_devices)
     throw error(errc::not_supported, "CUDA device " + std::to_string(dev) + ": ordo handles device ids below " +
                                          std::to_string(max_cached_devices));
@@ -57,11 +66,15 @@ inline const device_props& current_device_props() {
   static device_props props[max_cached_devices];
   const int dev = cached_device_slot();
   read.on(dev, [dev] {
+    const auto get = [dev](int& out, cudaDeviceAttr attr, const char* what) {
+      check_device_query(cudaDeviceGetAttribute(&out, attr, dev), what, __LINE__);
+    };
     device_props p;
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&p.sm_count, cudaDevAttrMultiProcessorCount, dev));
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&p.cc_major, cudaDevAttrComputeCapabilityMajor, dev));
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&p.cc_minor, cudaDevAttrComputeCapabilityMinor, dev));
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&p.smem_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    get(p.sm_count, cudaDevAttrMultiProcessorCount, "cudaDeviceGetAttribute(MultiProcessorCount)");
+    get(p.cc_major, cudaDevAttrComputeCapabilityMajor, "cudaDeviceGetAttribute(ComputeCapabilityMajor)");
+    get(p.cc_minor, cudaDevAttrComputeCapabilityMinor, "cudaDeviceGetAttribute(ComputeCapabilityMinor)");
+    get(p.smem_per_block_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin,
+        "cudaDeviceGetAttribute(MaxSharedMemoryPerBlockOptin)");
     props[dev] = p;
   });
   return props[dev];

@@ -22,6 +22,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/launch.cuh"
@@ -80,6 +81,9 @@ inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64
 }
 
 inline bool msd_replay_fits(std::uint64_t n) { return n > 0 && n < (std::uint64_t(1) << 31); }
+// Its bucket blocks hold bucket_capacity keys in shared memory (104 KiB):
+// a GPU that cannot give that ranks by sort_back (arch_policy.cuh).
+inline bool msd_replay_smem_fits() { return smem_optin_fits(bucket_count_smem_bytes); }
 
 // False when a bucket holds more than bucket_capacity keys that are not all
 // equal (the caller then uses sort_back); `out` is untouched then.
