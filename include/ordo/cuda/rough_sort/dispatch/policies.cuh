@@ -5,6 +5,8 @@
 // boundaries). Runs up to 256 stay inside a warp (shuffles); 512 and 1024
 // exchange through shared memory and use 512-thread windows so the halos
 // cost less. 64-bit codes stop at 256 (their items are 12 bytes).
+// Tuned on sm_90; other GPUs run the same values, their shared-memory
+// opt-ins checked at each launch (ordo/cuda/detail/arch_policy.cuh).
 #pragma once
 #include <cstdint>
 #include <cstdio>

@@ -5,7 +5,9 @@
 // smem-merge (Fig. 10); the grid bin cuts longer segments into chunks of the
 // largest block bin's tile. `ordo_segsort_probe` (bench/segsort/segsort_probe.cu)
 // measures the candidates; sm90_policy holds its winners on sm_90
-// (docs/benchmarks.md#tuning-notes-why-each-policy-value).
+// (docs/benchmarks.md#tuning-notes-why-each-policy-value). Other GPUs run
+// the same values; their shared-memory opt-ins are checked at each launch
+// (ordo/cuda/detail/arch_policy.cuh, docs/benchmarks.md#tuning-shared-memory).
 #pragma once
 #include <string>
 
