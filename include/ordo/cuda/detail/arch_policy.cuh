@@ -5,8 +5,9 @@
 // newer ones (sm_120: 99 KiB), allow less: sm_75 64 KiB, sm_80/87 163 KiB,
 // sm_86/89 99 KiB (sm_70's 96 KiB is below what CUDA 13 builds for). The
 // register, warp and block shapes of every policy are legal from sm_75 on
-// (static shared memory is at most 48 KiB by construction); only the
-// dynamic opt-in sizes are not. So:
+// (static shared memory is at most 48 KiB by construction; the sm_80 warp
+// reductions have a shuffle form in warp_reduce.cuh); only the dynamic
+// opt-in sizes are not. So:
 // - select_policy_arch says which family of values a launch takes: sm90 for
 //   a GPU with sm_90's features and limits, fallback otherwise;
 // - every dynamic opt-in goes through require_smem_optin (launch.cuh's
