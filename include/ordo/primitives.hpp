@@ -243,7 +243,7 @@ template <class Key, class Compare>
 inline constexpr bool sample_sortable_v = std::is_integral_v<Key> && !std::is_same_v<Key, bool> &&
                                           sizeof(Key) <= 4 &&
                                           (std::is_same_v<Compare, less> || std::is_same_v<Compare, greater>);
-inline constexpr std::uint64_t sample_sort_min_keys = std::uint64_t(1) << 22;  // H100: merge_path wins at 2M, sample_sort at 4M
+inline constexpr std::uint64_t sample_sort_min_keys = std::uint64_t(1) << 22;  // the sm_90 crossover (docs/benchmarks.md#tuning-primitives)
 }  // namespace detail
 
 // What `automatic` resolves to on the GPU for n keys of type Key under comp:

@@ -20,9 +20,8 @@
 namespace ordo::detail {
 
 // The radius up to which the CPU's adaptive sort takes roughsort (runs of 2k
-// sorted by std::sort, n log 2k work). Measured on the H100 host (16
-// threads, n = 1.25e6): at k = 1024 the runs take 7.2 ms and the parallel
-// merge sort 36 ms, so the crossover lies higher still; 4096 is conservative.
+// sorted by std::sort, n log 2k work). Roughsort still wins well at k = 1024,
+// so 4096 is conservative (docs/benchmarks.md#tuning-rough-cpu).
 inline constexpr std::uint64_t cpu_max_rough_radius = 4096;
 
 template <class Compare, class F>

@@ -2,10 +2,10 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
-#include <mutex>
 #include <string>
 
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/device_buffer.hpp"
 #include "ordo/execution.hpp"
 
@@ -24,17 +24,16 @@ void keep_pool_memory(CUstream_st* stream) {
     return;
   }
   if (capture != cudaStreamCaptureStatusNone) return;
-  static std::mutex m;
-  static bool done[64] = {};
-  std::lock_guard<std::mutex> lock(m);
+  static detail::once_per_device kept;
   int dev = 0;
-  if (cudaGetDevice(&dev) != cudaSuccess || dev >= 64 || done[dev]) return;
-  cudaMemPool_t pool;
-  if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
-    std::uint64_t keep = ~std::uint64_t(0);
-    cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
-  }
-  done[dev] = true;
+  if (cudaGetDevice(&dev) != cudaSuccess || dev < 0 || dev >= detail::max_cached_devices) return;
+  kept.on(dev, [dev] {
+    cudaMemPool_t pool;
+    if (cudaDeviceGetDefaultMemPool(&pool, dev) == cudaSuccess) {
+      std::uint64_t keep = ~std::uint64_t(0);
+      cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+    }
+  });
 }
 
 class async_pool_resource final : public memory_resource {

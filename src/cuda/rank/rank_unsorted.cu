@@ -29,13 +29,12 @@ void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, 
 }
 
 // msd_replay where it applies and pays: 32-bit keys from n = 2^25 (below,
-// its 2^16 bucket blocks cost a fixed ~1.2 ms and sort_back wins: 0.68
-// against 1.58 ms at 2^23, 2.22 against 2.32 ms at 2^25, 4.28 against 3.38
-// ms at 2^26; bench/results/h100/rank_unsorted_sizes.json) to 3 * 2^27
-// (above, buckets start to overflow bucket_capacity).
+// its 2^16 bucket blocks cost a fixed time and sort_back wins;
+// docs/benchmarks.md#tuning-rank-msd) to 3 * 2^27 (above, buckets start to
+// overflow bucket_capacity).
 template <class K>
 bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
-  if (sizeof(K) != 4 || !msd::msd_replay_fits(n)) return false;
+  if (sizeof(K) != 4 || !msd::msd_replay_fits(n) || !msd::msd_replay_smem_fits()) return false;
   if (v == rank_unsorted_variant::msd_replay) return true;
   if (v == rank_unsorted_variant::sort_back) return false;
   return n > (std::uint64_t(1) << 25) && n <= std::uint64_t(3) << 27;

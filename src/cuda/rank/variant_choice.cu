@@ -8,8 +8,7 @@ rank_variant chosen_variant(const cuda&, const rank_sorted_options& o) {
   if (o.variant != rank_variant::automatic) return o.variant;
   switch (o.method) {
     // Dense ranks need a scan across tiles: the scan kernel beats the
-    // look-back tile kernel on the H100 (0.89 against 1.20 ms, 2^28 int32;
-    // docs/benchmarks.md).
+    // look-back tile kernel on sm_90 (docs/benchmarks.md#tuning-rank-dense).
     case rank_method::dense: return rank_variant::scan;
     default: return rank_variant::block_search;
   }

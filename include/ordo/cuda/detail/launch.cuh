@@ -5,19 +5,14 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 
 namespace ordo::detail {
 
-inline int device_sm_count() {
-  static int sms = [] {
-    int dev = 0, count = 0;
-    ORDO_CUDA_CHECK(cudaGetDevice(&dev));
-    ORDO_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, dev));
-    return count;
-  }();
-  return sms;
-}
+// The current device's SMs (cached per device: device_props.cuh).
+inline int device_sm_count() { return current_device_props().sm_count; }
 
 // Blocks for a grid-stride elementwise kernel: enough to fill the device.
 inline unsigned elementwise_blocks(std::uint64_t n, int threads = 256) {
@@ -37,11 +32,14 @@ unsigned resident_blocks(Kernel kernel, int threads, std::size_t smem) {
   return unsigned(std::max(1, per_sm) * device_sm_count());
 }
 
-// Dynamic shared memory past the 48 KiB default must be asked for per kernel.
+// Dynamic shared memory past the 48 KiB default must be asked for per kernel
+// (and the device must have it: arch_policy.cuh).
 template <class Kernel>
-void allow_smem(Kernel kernel, std::size_t bytes) {
-  if (bytes > 48 * 1024)
+void allow_smem(Kernel kernel, std::size_t bytes, const char* what = "an ordo GPU kernel") {
+  if (bytes > 48 * 1024) {
+    require_smem_optin(bytes, what);
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+  }
 }
 
 }  // namespace ordo::detail

@@ -16,7 +16,9 @@
 
 #include "common/list_rank/list_checks.hpp"
 #include "common/list_rank/splitters.hpp"
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/list_rank/dispatch/run_contraction.cuh"
@@ -47,17 +49,45 @@ inline unsigned ceil_log2(std::uint64_t n) {
   return r;
 }
 
+// The most nodes single_block ranks on the current device: the tuned
+// single_block_max on sm_90; on others, as many as a block's shared memory
+// holds there (arch_policy.cuh).
+template <class V>
+std::uint64_t single_block_limit() {
+  if (select_policy_arch(current_device_props()) == policy_arch::sm90) return single_block_max;
+  std::uint64_t n = std::min<std::uint64_t>(
+      single_block_max, std::uint64_t(current_device_props().smem_per_block_optin) / (4 + sizeof(V)));
+  while (n > 0 && !smem_optin_fits(single_block_smem<V>(n))) --n;
+  return n;
+}
+
+// Whether single_block takes n nodes here (asks the device only for 0 < n <=
+// single_block_max, so argument errors stay what they were without a GPU).
+template <class V>
+bool single_block_takes(std::uint64_t n) {
+  return n <= single_block_max && (n == 0 || n <= single_block_limit<V>());
+}
+
+// The variant for a list of n: `automatic` takes single_block only where
+// the device holds the list in one block.
+template <class V>
+list_variant device_variant(const cuda& exec, std::uint64_t n, const list_options& o) {
+  const list_variant v = chosen_variant(exec, n, o);
+  if (v == list_variant::single_block && o.variant == list_variant::automatic && !single_block_takes<V>(n))
+    return list_variant::wyllie;
+  return v;
+}
+
 template <class V, class Index, class Src, class Op, class Sink>
 void single_block(const cuda& exec, const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op,
                   Sink sink) {
   if (n == 0) return;
   auto kernel = single_block_scan<V, Index, Src, Op, Sink>;
-  static const bool sized = [&] {
+  static once_per_device sized;  // the opt-in is each device's own
+  sized([&] {
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         int(single_block_smem<V>(single_block_max))));
-    return true;
-  }();
-  (void)sized;
+                                         int(single_block_smem<V>(single_block_limit<V>()))));
+  });
   kernel<<<1, single_block_threads, single_block_smem<V>(n), exec.stream>>>(succ, std::uint32_t(n), marks, src, op,
                                                                           sink, ceil_log2(n));
   ORDO_CUDA_LAUNCH_CHECK("single_block_scan");
@@ -106,7 +136,7 @@ template <class V, class Index, class Src, class Op, class Sink>
 void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op,
                Sink sink, const rhj_params& p, unsigned level, bool validate) {
   if (n <= p.cutoff) {
-    if (p.base == list_base::single_block && n <= single_block_max)
+    if (p.base == list_base::single_block && single_block_takes<V>(n))
       return single_block<V>(exec, succ, n, marks, src, op, sink);
     return wyllie<V>(exec, succ, n, marks, src, op, sink);
   }
@@ -234,13 +264,15 @@ inline rhj_params gpu_params(const list_options& o) {
 template <class V, class Index, class Out, class Src, class Op, class Finish>
 void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
                    const list_options& o, const char* fn, bool signed_index) {
-  const list_variant v = chosen_variant(exec, n, o);
+  const list_variant v = device_variant<V>(exec, n, o);
   if (v != list_variant::wyllie && v != list_variant::rhj && v != list_variant::single_block)
     throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(v) +
                                          "' runs on the CPU; on ordo::cuda use rhj, wyllie or single_block");
-  if (v == list_variant::single_block && n > single_block_max)
-    throw error(errc::invalid_argument, std::string(fn) + ": single_block ranks at most " +
-                                            std::to_string(single_block_max) + " nodes, got " + std::to_string(n));
+  if (v == list_variant::single_block && !single_block_takes<V>(n))
+    throw error(errc::invalid_argument,
+                std::string(fn) + ": single_block ranks at most " +
+                    std::to_string(n > single_block_max ? single_block_max : single_block_limit<V>()) + " nodes, got " +
+                    std::to_string(n));
   const rhj_params p = gpu_params(o);
   if (n == 0) return;
 
@@ -266,11 +298,11 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
     contract_runs<V>(exec, succ, n, src, op, sink, o.validate, [&](const std::uint32_t* succ1, std::uint64_t m,
                                                                    auto src1, auto sink1) {
       list_options o1 = o;
-      if (o1.variant == list_variant::single_block && m > single_block_max) o1.variant = list_variant::automatic;
+      if (o1.variant == list_variant::single_block && !single_block_takes<V>(m)) o1.variant = list_variant::automatic;
       scratch<std::uint32_t> marks1(exec, list::mark_words(m));
       scratch<list::faults> f1(exec, 1);
       mark_list(exec, succ1, m, marks1.get(), f1.get());
-      rank_marked<V>(exec, chosen_variant(exec, m, o1), succ1, m, marks1.get(), src1, op, sink1, p, o.validate);
+      rank_marked<V>(exec, device_variant<V>(exec, m, o1), succ1, m, marks1.get(), src1, op, sink1, p, o.validate);
     });
   } else {
     rank_marked<V>(exec, v, succ, n, need_marks ? marks.get() : nullptr, src, op, sink, p, o.validate);

@@ -23,7 +23,9 @@
 #include <type_traits>
 
 #include "common/rank_value.hpp"
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/kernel/msd_bucket_kernels.cuh"
@@ -77,6 +79,9 @@ inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64
 }
 
 inline bool msd_replay_fits(std::uint64_t n) { return n > 0 && n < (std::uint64_t(1) << 31); }
+// Its bucket blocks hold bucket_capacity keys in shared memory (104 KiB):
+// a GPU that cannot give that ranks by sort_back (arch_policy.cuh).
+inline bool msd_replay_smem_fits() { return smem_optin_fits(bucket_count_smem_bytes); }
 
 // False when a bucket holds more than bucket_capacity keys that are not all
 // equal (the caller then uses sort_back); `out` is untouched then.
@@ -136,12 +141,11 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   const unsigned nan_bucket = keep_nan && (seen[2] & above) == above ? buckets - 1 : buckets;
   const bucket_args args{bits2.get(),    starts2.get(),   o.method,        shift,           nan_bucket,
                          distinct.get(), nan_count.get(), sort_list.get(), counters.get() + 3};
-  static const bool smem_set = [] {
+  static once_per_device smem_set;  // the opt-in is each device's own
+  smem_set([] {
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(msd_bucket_count_kernel<>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(bucket_count_smem_bytes)));
-    return true;
-  }();
-  (void)smem_set;
+  });
   if (shift == 0) {
     msd_equal_buckets_kernel<><<<unsigned(8 * device_sm_count()), 256, 0, st>>>(args, n);
     ORDO_CUDA_LAUNCH_CHECK("msd_equal_buckets_kernel");

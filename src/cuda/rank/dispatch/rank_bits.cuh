@@ -11,10 +11,10 @@
 namespace ordo::detail::cuda_rank {
 
 // Up to this size a random scatter of the ranks stays in L2. Beyond it,
-// scattered 4- and 8-byte writes run at DRAM transaction rate (about 13 G/s
-// on the H100, 20 ms for 2^28 ranks, also when grouped into L2-sized windows
-// first), so the ranks are instead sorted back into input order by their
-// original index.
+// scattered 4- and 8-byte writes run at DRAM transaction rate (also when
+// grouped into L2-sized windows first; docs/benchmarks.md#tuning-rank-scatter),
+// so the ranks are instead sorted back into input order by their original
+// index.
 constexpr std::uint64_t direct_scatter_limit = std::uint64_t(1) << 22;
 
 

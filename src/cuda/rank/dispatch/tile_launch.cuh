@@ -13,10 +13,9 @@
 
 namespace ordo::detail::cuda_rank {
 
-// Tuning (H100): 256 threads; 32 bytes of keys per thread where the carries
-// come from the search pre-pass (full occupancy streams best), 64 bytes where
-// tiles wait on look-back (dense ranks: 1.20 ms at 64 bytes, 1.27 ms at 32,
-// with CUB's look-back, 2^28 int32).
+// 256 threads; 32 bytes of keys per thread where the carries come from the
+// search pre-pass (full occupancy streams best), 64 bytes where tiles wait on
+// look-back: fastest on sm_90 (docs/benchmarks.md#tuning-rank-tile).
 template <std::size_t KeyBytes, bool Lookback>
 using rank_tile_policy = tile_policy<256, (KeyBytes == 4 ? 8 : 4) * (Lookback ? 2 : 1)>;
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "cuda/rank/kernel/msd_tile.cuh"
+#include "ordo/cuda/detail/warp_reduce.cuh"
 
 namespace ordo::detail::cuda_rank::msd {
 
@@ -46,8 +47,8 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
         a &= key[j];
       }
     }
-    o = __reduce_or_sync(0xFFFFFFFFu, o);
-    a = __reduce_and_sync(0xFFFFFFFFu, a);
+    o = warp_or(o);
+    a = warp_and(a);
     if (threadIdx.x == 0) {
       block_or = 0;
       block_and = ~0u;

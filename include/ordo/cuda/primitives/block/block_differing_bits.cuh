@@ -4,6 +4,8 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/detail/warp_reduce.cuh"
+
 namespace ordo::detail::prim {
 
 // The two words per 32 bits of Code that block_differing_bits reduces into.
@@ -33,8 +35,8 @@ __device__ __forceinline__ void block_or_and(differing_bits_storage<Code>& s, co
       o |= real[u] ? x : 0u;
       a &= real[u] ? x : ~0u;
     }
-    o = __reduce_or_sync(0xffffffffu, o);
-    a = __reduce_and_sync(0xffffffffu, a);
+    o = warp_or(o);
+    a = warp_and(a);
     if ((threadIdx.x & 31) == 0) {
       atomicOr(&s.or_bits[w], o);
       atomicAnd(&s.and_bits[w], a);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -49,6 +50,7 @@ void fork_with(const cuda& exec, std::span<const Count> counts, std::span<Index>
       ORDO_CUDA_LAUNCH_CHECK("fork_partition_kernel");
       auto kernel = prim::fork_fill_kernel<P::threads, P::items, Index>;
       const int smem = P::tile * int(sizeof(std::uint64_t)) + 2 * prim::padded_smem<Index>::size_for(P::tile) * int(sizeof(Index));
+      require_smem_optin(smem, "fork_fill_kernel");
       ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
       kernel<<<unsigned(tiles), P::threads, smem, s>>>(off.get(), np, cap, split.get(), parent.data(),
                                                        sibling.empty() ? nullptr : sibling.data());

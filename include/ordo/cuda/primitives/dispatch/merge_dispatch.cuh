@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -26,6 +27,7 @@ void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Ke
                                                                                     split.get(), comp);
   ORDO_CUDA_LAUNCH_CHECK("merge_partition_kernel");
   const int smem = prim::merge_smem_bytes<Key, Value>(P::tile, outv != nullptr);
+  require_smem_optin(smem, "merge_tile_kernel");
   if (outv) {
     auto kernel = prim::merge_tile_kernel<P::threads, P::items, true, Key, Value, Compare>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));

@@ -13,6 +13,8 @@ struct tile_policy {
 };
 
 // Chosen on the H100 with the primitives_probe suite (docs/benchmarks.md).
+// Other GPUs run the same tiles, their shared-memory opt-ins checked at each
+// launch (ordo/cuda/detail/arch_policy.cuh, docs/benchmarks.md#tuning-shared-memory).
 using sort_tile_policy = tile_policy<256, 32>;   // sort_idx: block sort tile (powers of two)
 using sort_merge_policy = tile_policy<128, 16>;  // sort_idx's merge passes (the tile divides the sort tile)
 using merge_tile_policy = tile_policy<256, 32>;  // merge

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -49,6 +50,7 @@ void split_level(const cuda& exec, Source src, std::uint32_t n, const std::uint3
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, counts, counts, used, s));
   auto scatter = prim::bucket_scatter_kernel<P::split_threads, P::split_items, Source>;
   constexpr int smem = prim::bucket_scatter_smem_bytes<P::split_threads, P::split_items>();
+  require_smem_optin(smem, "bucket_scatter_kernel");
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(scatter, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(scatter, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
   scatter<<<grid, P::split_threads, smem, s>>>(src, segs, k, splitters, counts, out);
@@ -92,6 +94,7 @@ void sample_sort_idx(const cuda& exec, const Key* keys, std::uint32_t n, Index* 
   if (k2 == 1) spare = spare1.get();
   auto sort = prim::bucket_sort_kernel<P::sort_threads, P::sort_items, Key, Index, Compare>;
   constexpr int smem = prim::bucket_sort_smem_bytes<P::sort_threads, P::sort_items>();
+  require_smem_optin(smem, "bucket_sort_kernel");
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort, cudaFuncAttributePreferredSharedMemoryCarveout, 100));
   sort<<<buckets, P::sort_threads, smem, s>>>(words, spare, bounds, perm, keys_out);

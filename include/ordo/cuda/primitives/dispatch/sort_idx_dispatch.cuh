@@ -8,6 +8,7 @@
 #include <span>
 #include <utility>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -54,6 +55,7 @@ void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index>
 
   auto sort_kernel = prim::block_sort_kernel<S::threads, S::items, Key, Index, Compare>;
   const int smem = prim::merge_smem_bytes<Key, Index>(S::tile, true);
+  require_smem_optin(smem, "block_sort_kernel");
   ORDO_CUDA_CHECK(cudaFuncSetAttribute(sort_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
   sort_kernel<<<ceil_blocks(n, S::tile), S::threads, smem, s>>>(keys.data(), n, passes ? kbuf[0] : user_keys,
                                                                 passes ? ibuf[0] : perm.data(), comp);

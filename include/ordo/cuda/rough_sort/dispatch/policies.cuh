@@ -5,6 +5,8 @@
 // boundaries). Runs up to 256 stay inside a warp (shuffles); 512 and 1024
 // exchange through shared memory and use 512-thread windows so the halos
 // cost less. 64-bit codes stop at 256 (their items are 12 bytes).
+// Tuned on sm_90; other GPUs run the same values, their shared-memory
+// opt-ins checked at each launch (ordo/cuda/detail/arch_policy.cuh).
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -17,9 +19,8 @@ struct sm90_rough_policy {
   static constexpr int max_run_64 = 256;   // 8-byte keys: k <= 128
   static constexpr int first_guess_run = 16;  // the adaptive sort tries k <= 8 first
   // The adaptive sort's crossover: past the tiles pass's runs (k > 4096) CUB's
-  // radix sort is used. Up to there roughsort wins (H100, 2^28 at fae0cd7,
-  // k = 4096: uint32 keys 3.80 vs 5.41 ms, uint32 pairs 6.48 vs 9.10, uint64
-  // keys 7.04 vs 15.76; bench/rough_sort, docs/benchmarks.md).
+  // radix sort is used. Up to there roughsort wins on sm_90
+  // (docs/benchmarks.md#tuning-rough-crossover).
   static constexpr std::uint64_t max_rough_radius = 4096;
   static constexpr int threads_for(int run) { return run >= 512 ? 512 : 256; }
   // Keys-only integer sorts: runs of 16 with one run per thread
@@ -33,7 +34,7 @@ struct sm90_rough_policy {
   static constexpr int lanes_max_run = 512;
   static constexpr int lanes_threads(int code_bytes) { return code_bytes == 4 ? 512 : 256; }
   // Keys-only integers beyond runs of 512 take the tiles pass, which beats
-  // CUB's radix sort up to its last run (3.07-3.80 ms vs 5.41 for k = 1024-4096).
+  // CUB's radix sort up to its last run (docs/benchmarks.md#tuning-rough-keys-radius).
   static constexpr std::uint64_t max_keys_radius = 4096;
   // The output positions one block of those kernels covers; block b + 1's
   // first output is at (b + 1) * span - run / 2 (the tests aim at it).
@@ -48,8 +49,7 @@ struct sm90_rough_policy {
   static constexpr int tiles_min_run = 2048;
   static constexpr int tiles_max_run = 8192;
   // The fused window kernel's fastest runs; longer ones go to the tiles
-  // (uint32 pairs at fae0cd7: window 4.81 / 6.64 ms at k = 64 / 128, tiles
-  // 4.75 / 4.77 ms).
+  // (docs/benchmarks.md#tuning-rough-window).
   static constexpr int window_fastest_run = 128;
   static void print(std::FILE* f) {
     std::fprintf(f, "sm90_rough_policy: runs %d..%d (4-byte keys) / %d (8-byte keys), first guess %d, "

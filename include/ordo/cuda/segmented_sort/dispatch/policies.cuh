@@ -4,7 +4,10 @@
 // threads; block bins use `warps` warps of 32 * P elements each, merged by
 // smem-merge (Fig. 10); the grid bin cuts longer segments into chunks of the
 // largest block bin's tile. `ordo_segsort_probe` (bench/segsort/segsort_probe.cu)
-// measures the candidates; sm90_policy holds its winners on the H100.
+// measures the candidates; sm90_policy holds its winners on sm_90
+// (docs/benchmarks.md#tuning-notes-why-each-policy-value). Other GPUs run
+// the same values; their shared-memory opt-ins are checked at each launch
+// (ordo/cuda/detail/arch_policy.cuh, docs/benchmarks.md#tuning-shared-memory).
 #pragma once
 #include <string>
 
@@ -39,26 +42,9 @@ struct bin_list {
 };
 
 // Bins 1.. in order of N = 2, 4, 8, ...; the last one is the largest block
-// bin, whose tile is also the grid bin's chunk. The winners of
-// `ordo_segsort_probe` on the H100 (bench/results/h100/segsort_probe.json,
-// key-value uint32, full bins, 2^25 elements), as Fig. 9/10 chose on Kepler
-// and Pascal. Where they differ from the paper's picks: few elements per
-// lane win up to N = 64 (P = 2 or 4: the bitonic network's shuffles cost
-// less than the extra registers' compare-exchanges), and smem-merge already
-// wins at N = 512 (2 warps x 8), where the paper still used one warp.
-//   N      binding                  ms     (runner-up)
-//   2      reg-sort M=1  P=2        0.242
-//   4      reg-sort M=2  P=2        0.234  (M=1 P=4: 0.411)
-//   8      reg-sort M=4  P=2        0.231  (M=2 P=4 strd: 0.355)
-//   16     reg-sort M=4  P=4 strd   0.238  (M=8 P=2: 0.250)
-//   32     reg-sort M=8  P=4 strd   0.260  (M=16 P=2: 0.320)
-//   64     reg-sort M=8  P=8 strd   0.294  (M=16 P=4 strd: 0.342)
-//   128    reg-sort M=8  P=16 strd  0.375  (M=16 P=8 strd: 0.397)
-//   256    reg-sort M=16 P=16 strd  0.496  (M=32 P=8 strd: 0.513)
-//   512    smem-merge 2 warps P=8   0.553  (4 warps P=4: 0.607; reg-sort M=32 P=16: 0.634)
-//   1024   smem-merge 4 warps P=8   0.608  (2 warps P=16: 0.685)
-//   2048   smem-merge 8 warps P=8   0.681  (4 warps P=16: 0.727)
-// `write = automatic` stripes for P >= 4, which is what the probe prefers.
+// bin, whose tile is also the grid bin's chunk. Each binding is the
+// probe's fastest for its N on sm_90: few elements per lane up to N = 64,
+// smem-merge from N = 512 (docs/benchmarks.md#tuning-segsort-bins).
 struct sm90_policy {
   using bins = bin_list<warp_bin<1, 2, 128>, warp_bin<2, 2, 128>, warp_bin<4, 2, 128>, warp_bin<4, 4, 128>,
                         warp_bin<8, 4, 128>, warp_bin<8, 8, 128>, warp_bin<8, 16, 128>, warp_bin<16, 16, 128>,
@@ -85,9 +71,8 @@ struct short_tile_policy {
   static constexpr int all_tiles_len = 16;
   static constexpr double one_bin_share = 0.9;
   // automatic, with longer segments too: the short ones here and the rest
-  // binned, once the short ones hold this share of the elements (H100, power
-  // law max 500: a = 1.5, about 36% short, 6.69 ms against 7.93 binned;
-  // a = 1.0, about 13% short, 6.80 against 6.07)
+  // binned, once the short ones hold this share of the elements
+  // (docs/benchmarks.md#tuning-segsort-hybrid)
   static constexpr double hybrid_share = 1.0 / 4;
   static std::string describe() {
     return "short tiles: segments <= " + std::to_string(max_len) + " (automatic: <= " +
@@ -105,14 +90,8 @@ struct short_tile_policy {
 // its merge passes start from runs of 8192. `automatic` takes it for the
 // built-in orders. A tile is one pass by the top 8 differing bits (the
 // slot's index above them), then counting within buckets averaging tile / 256
-// codes (tile_radix_sort's BUCKETS). ordo_segsort_probe (full bins of 2^25,
-// H100, commit 4067736; one pass, so its 16-bit keys cost what 32-bit ones do):
-//   N      slots  threads x items   ms     (others)
-//   128    2      32 x 8            0.368  (4 slots 64 x 8: 0.403; reg-sort M=8 P=16: 0.376)
-//   256    1      64 x 4            0.319  (32 x 8: 0.362; 2 slots 64 x 8: 0.369; reg-sort: 0.493)
-//   512    1      64 x 8            0.317  (128 x 4: 0.338, 32 x 16: 0.451)
-//   1024   1      128 x 8           0.336  (256 x 4: 0.374, 64 x 16: 0.452)
-//   2048   1      256 x 8           0.407  (512 x 4: 0.462, 128 x 16: 0.477, 1024 x 2: 0.664)
+// codes (tile_radix_sort's BUCKETS). slots and bin_threads: the probe's
+// fastest on sm_90 (docs/benchmarks.md#tuning-segsort-radix-tiles).
 // A radix tile costs its full size whatever the segment's length, so the
 // binning splits each bin from min_bin_n up: segments of at most 3/4 of n go
 // to a tile of 3/4 (the same threads, 3/4 of the items; bin_of in
@@ -122,31 +101,23 @@ struct radix_tile_policy {
   // The bins of warp_bucket_min_n <= n <= warp_bucket_max_n take the warp
   // bucket sort (warp/warp_bucket_sort.cuh: one warp per segment, 32 x n/32,
   // warp_bucket_warps warps per block) in place of the slotted tiles (128)
-  // and reg-sort (64). ordo_segsort_probe, H100, de7cf31, full bins of 2^25:
-  //   128: 4 warps 0.266 ms (2 warps 0.264, 8 warps 0.293, 12 blocks per SM
-  //        0.279; slotted tiles 2 x 32 x 8 0.368, reg-sort M=8 P=16 0.377)
-  //   64:  0.276 ms (reg-sort M=8 P=8 0.298)
+  // and reg-sort (64): faster than both on sm_90
+  // (docs/benchmarks.md#tuning-segsort-warp-bucket).
   static constexpr int warp_bucket_min_n = 64, warp_bucket_max_n = 128, warp_bucket_warps = 4;
   // Tiles of at least this many (one segment each) sort by the wide bucket
   // sort (tile_bucket_sort, 2^(log2 T - 1) buckets) before tile_radix_sort's
-  // 8-bit bucket pass and LSD passes, which remain its fallback. H100, 2^28
-  // uint32 pairs, uniform lengths, commit 60a4554 (from 512 up) against
-  // 43ec960 (none): 2048 3.24 ms against 3.34, but 512 3.13 against 2.90;
-  // the 3/4 tiles (1536: 3.46 ms) were not measured without it.
+  // 8-bit bucket pass and LSD passes, which remain its fallback. It wins at
+  // 2048 and loses at 512 on sm_90 (docs/benchmarks.md#tuning-segsort-wide-bucket).
   // ([512, 2048) keep tile_radix_sort.)
   static constexpr int wide_bucket_min_n = 2048;
   // Blocks per SM the bin kernels' registers must allow (__launch_bounds__):
-  // 256-thread tiles used 64 registers, 4 blocks of 256 per SM. H100, 2^28
-  // pairs, one run (db1be36): at 6 blocks (40 registers, a few spills)
-  // uniform 2048 took 2.65 ms and 1536 3.05; at 5, 2.78 and 3.19; with an
-  // explicit 1, 4.01 and 4.19 (3.21 for 2048 with no bound, 72d82aa). An
-  // explicit 1 lets ptxas take up to 255 registers: it made the smaller tiles
-  // slower too (512: 3.58 against 2.91 ms; 128: 3.90 against 3.33), so they
-  // keep 0, which is no bound.
+  // 6 for 256-thread tiles was fastest on sm_90 (5 and 1 were slower); an
+  // explicit 1 made the smaller tiles slower too, so they keep 0, which is
+  // no bound (docs/benchmarks.md#tuning-segsort-min-blocks).
   static constexpr int bin_min_blocks(int threads) { return threads >= 256 ? 6 : 0; }
   static constexpr int slots(int n) { return n <= 128 ? 2 : 1; }
   static constexpr int bin_threads(int n) { return n <= 128 ? 32 : n <= 256 ? 64 : n / 8 < 256 ? n / 8 : 256; }
-  static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks (1024 x 8: 8192 took 9.35 ms, not 8.83)
+  static constexpr int grid_threads = 512, grid_items = 16;  // 8192 = 4 grid chunks, faster than 1024 x 8 (docs/benchmarks.md#tuning-segsort-grid)
   // The grid bin's partition path (kernel/grid_partition_kernels.cuh):
   // segments of grid_threads * grid_items < len <= partition_max_len are cut
   // by their top differing bits into sub-buckets of partition_avg elements on

@@ -283,10 +283,9 @@ void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_de
 // The automatic choice between the paths for short segments. Ranking by
 // counting costs a segment's length per element, so where one bin holds
 // nearly every segment and they are not tiny, that bin's reg-sort wins
-// (uniform 32: 2.61 ms binned, 3.70 short tiles); mixed lengths make every
-// bin kernel re-read sectors the others read, and tiny ones make binning the
-// cost (power law max 50: 4.2-4.4 ms against 7.8-12.1; uniform 8: 2.42
-// against 2.66). H100, bench/results/h100/segmented_sort.json.
+// (uniform 32); mixed lengths make every bin kernel re-read sectors the
+// others read, and tiny ones make binning the cost (power law max 50,
+// uniform 8): docs/benchmarks.md#tuning-segsort-short-tiles.
 inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
   if (h.max_len <= short_tile_policy::all_tiles_len) return true;
   unsigned long long total = 0, largest = 0;
@@ -308,7 +307,7 @@ constexpr int last_short_bin() { return bin_for(short_tile_policy::max_len); }  
 // only the longer ones to their bins, once the short ones hold at least
 // short_tile_policy::hybrid_share of the elements (estimated from the bin
 // counts at 3/4 of each bin's bound). Binning segments of mixed short lengths
-// is what made the power law with max 50 cost 7.8-12.1 ms binned.
+// is what made the power law with max 50 slow binned (same entry).
 inline bool hybrid_pays(const bin_summary& h, u64 n) {
   if (h.max_len <= u64(short_tile_policy::max_len)) return false;  // all short: the choice above
   constexpr int short_bins = 1 + last_short_bin();

@@ -10,6 +10,7 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/detail/warp_reduce.cuh"
 #include "ordo/cuda/segmented_sort/thread/element_io.cuh"
 #include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/detail/segment_desc.hpp"
@@ -71,7 +72,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
         if (bin == n_bins - 1) chunks += (len + chunk - 1) / chunk;
       }
     }
-    unsigned present = __reduce_or_sync(0xffffffffu, bin >= 0 ? 1u << bin : 0u);
+    unsigned present = warp_or(bin >= 0 ? 1u << bin : 0u);
     while (present) {
       const int b = __ffs(present) - 1;
       present &= present - 1;
@@ -80,7 +81,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
     }
   }
   // One global atomic per block: a thread's own (one per segment's thread,
-  // all on one address) cost 0.4 ms for 2^21 segments on the H100.
+  // all on one address) was slower (docs/benchmarks.md#tuning-segsort-hist-atomic).
   for (int m = 16; m > 0; m /= 2) {
     chunks += __shfl_xor_sync(0xffffffffu, chunks, m);
     longest = max(longest, __shfl_xor_sync(0xffffffffu, longest, m));
@@ -149,7 +150,7 @@ __global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, in
       bin[k] = bin_of(r.end - r.begin, top_log2, split_from);
     }
     // Only the bins this warp uses: one vote each.
-    unsigned present = __reduce_or_sync(0xffffffffu, bin[k] >= 0 ? 1u << bin[k] : 0u);
+    unsigned present = warp_or(bin[k] >= 0 ? 1u << bin[k] : 0u);
     rank[k] = 0;
     while (present) {
       const int b = __ffs(present) - 1;

@@ -27,8 +27,8 @@ namespace ordo::detail::segsort {
 // binning's histogram pass calls this as it reads the offsets, so the short
 // path costs no pass of its own.
 // TILE is a constant: a 64-bit division by a run-time tile, twice per
-// segment, made the binned path's histogram pass 0.6 ms slower at 2^27
-// segments (H100, 49ad24a).
+// segment, slowed the binned path's histogram pass
+// (docs/benchmarks.md#tuning-segsort-tile-const).
 template <int TILE>
 __device__ __forceinline__ void write_tile_firsts(const segment_desc& d, u64 i, u64 tiles, u32* first) {
   const u64 from = i == 0 ? 0 : d[i - 1].begin / TILE + 1;

@@ -47,8 +47,8 @@ struct grid_bin {
 
 // Runs body(q) for this block's chunks: chunk blockIdx.x, or, with a work
 // list, entries blockIdx.x, blockIdx.x + gridDim.x, ... of it. A launch over
-// every chunk of blocks that return at once is not free: at 2^28 in
-// segments of 8192 it cost 2 ms on the H100 (3.53 ms without it, 5.65 with).
+// every chunk of blocks that return at once is not free
+// (docs/benchmarks.md#tuning-segsort-work-list).
 template <class Body>
 __device__ __forceinline__ void for_each_chunk(const grid_bin& gb, Body body) {
   if (gb.work == nullptr) {

@@ -25,12 +25,13 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/detail/warp_reduce.cuh"
 #include "ordo/cuda/segmented_sort/thread/element_io.cuh"
 
 namespace ordo::detail::segsort {
 
 // The warp's OR or AND of a code, one 32-bit word at a time (r is
-// __reduce_or_sync or __reduce_and_sync, which take 32-bit words).
+// warp_or or warp_and, which take 32-bit words).
 template <class Code, class Reduce>
 __device__ __forceinline__ Code warp_reduce_words(Code x, Reduce r) {
   if constexpr (sizeof(Code) == 4) return r(x);
@@ -96,8 +97,8 @@ struct warp_bucket_sort {
       any |= real ? c[u] : Code(0);
       all &= c[u];  // padding is all ones: no effect
     }
-    const Code differ = warp_reduce_words(any, [](u32 w) { return __reduce_or_sync(0xffffffffu, w); }) ^
-                        warp_reduce_words(all, [](u32 w) { return __reduce_and_sync(0xffffffffu, w); });
+    const Code differ = warp_reduce_words(any, [](u32 w) { return warp_or(w); }) ^
+                        warp_reduce_words(all, [](u32 w) { return warp_and(w); });
     int place[ITEMS];
     if (differ == 0) {  // one key (or none): the input order is the sorted, stable order
 #pragma unroll
@@ -137,7 +138,7 @@ struct warp_bucket_sort {
     for (int j = 0; j < PER_LANE; ++j) s.start[lane * PER_LANE + j] = at, at += cnt[j];
     if (lane == 31) s.start[BUCKETS] = incl;
     __syncwarp();
-    return __reduce_max_sync(0xffffffffu, largest);
+    return warp_max(largest);
   }
 
   __device__ __forceinline__ static void clear_counts(storage& s) {
