@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo::detail::cpu_rank {
