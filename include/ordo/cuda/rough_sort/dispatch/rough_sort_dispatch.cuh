@@ -267,8 +267,9 @@ void radix_sort_any(const cuda& exec, key_kind kind, bool descending, unsigned k
 template <class Key>
 code_io<key_code_t<Key>> make_io(const Key* in, Key* out, const value_mover& v, bool descending) {
   using Code = key_code_t<Key>;
-  const bool fp = key_traits<Key>::kind == key_kind::floating;
-  return {reinterpret_cast<const Code*>(in), reinterpret_cast<Code*>(out), v, key_traits<Key>::kind, descending, fp, fp};
+  constexpr key_kind kind = key_traits<Key>::kind;
+  const bool fp = kind == key_kind::floating;
+  return {reinterpret_cast<const Code*>(in), reinterpret_cast<Code*>(out), v, kind, descending, fp, fp};
 }
 
 template <class Code>
