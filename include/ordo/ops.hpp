@@ -19,11 +19,7 @@
 #include <limits>
 #include <type_traits>
 
-#if defined(__CUDACC__)
-#define ORDO_OP_HD __host__ __device__
-#else
-#define ORDO_OP_HD
-#endif
+#include "ordo/detail/host_device.hpp"
 
 namespace ordo {
 

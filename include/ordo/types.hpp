@@ -4,13 +4,14 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "ordo/detail/key_types.hpp"
+
 namespace ordo {
 
-template <class T>
-inline constexpr bool is_key_type_v =
-    std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> ||
-    std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t> ||
-    std::is_same_v<T, float> || std::is_same_v<T, double>;
+#define ORDO_IS_KEY_TYPE_(T, N) || std::is_same_v<K, T>
+template <class K>
+inline constexpr bool is_key_type_v = false ORDO_FOR_EACH_KEY_TYPE(ORDO_IS_KEY_TYPE_);
+#undef ORDO_IS_KEY_TYPE_
 
 // Rank outputs: unsigned integers for the integral methods, floating point
 // for `average` and `pct` (and for pandas-style NaN results).
@@ -19,15 +20,13 @@ inline constexpr bool is_rank_type_v =
     std::is_same_v<T, std::uint32_t> || std::is_same_v<T, std::uint64_t> ||
     std::is_same_v<T, float> || std::is_same_v<T, double>;
 
-template <class T>
+template <class K>
 constexpr const char* type_name() {
-  if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
-  else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
-  else if constexpr (std::is_same_v<T, float>) return "float";
-  else if constexpr (std::is_same_v<T, double>) return "double";
-  else return "unknown";
+#define ORDO_KEY_TYPE_NAME_(T, N) \
+  if constexpr (std::is_same_v<K, T>) return #N;
+  ORDO_FOR_EACH_KEY_TYPE(ORDO_KEY_TYPE_NAME_)
+#undef ORDO_KEY_TYPE_NAME_
+  return "unknown";
 }
 
 // Calls f(T{}) with T the type named by `name`; false when no key type has it.
@@ -40,12 +39,10 @@ bool visit_key_type(const char* name, F&& f);
 namespace ordo {
 template <class F>
 bool visit_key_type(const char* name, F&& f) {
-  if (!std::strcmp(name, "int32")) return f(std::int32_t{}), true;
-  if (!std::strcmp(name, "uint32")) return f(std::uint32_t{}), true;
-  if (!std::strcmp(name, "int64")) return f(std::int64_t{}), true;
-  if (!std::strcmp(name, "uint64")) return f(std::uint64_t{}), true;
-  if (!std::strcmp(name, "float")) return f(float{}), true;
-  if (!std::strcmp(name, "double")) return f(double{}), true;
+#define ORDO_VISIT_KEY_TYPE_(T, N) \
+  if (!std::strcmp(name, #N)) return f(T{}), true;
+  ORDO_FOR_EACH_KEY_TYPE(ORDO_VISIT_KEY_TYPE_)
+#undef ORDO_VISIT_KEY_TYPE_
   return false;
 }
 }  // namespace ordo

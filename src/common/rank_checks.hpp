@@ -14,7 +14,7 @@ namespace ordo::detail {
 template <class Key, class Rank>
 void check_rank_args(std::size_t n_keys, std::size_t n_ranks, rank_method method, bool pct,
                      const char* fn) {
-  static_assert(is_key_type_v<Key>, "ordo: key type must be int32, uint32, int64, uint64, float or double");
+  static_assert(is_key_type_v<Key>, "ordo: not a key type (include/ordo/detail/key_types.hpp lists them)");
   static_assert(is_rank_type_v<Rank>, "ordo: rank type must be uint32, uint64, float or double");
   if (n_keys != n_ranks)
     throw error(errc::invalid_argument, std::string(fn) + ": ranks has " + std::to_string(n_ranks) +

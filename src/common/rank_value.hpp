@@ -6,7 +6,7 @@
 #include <limits>
 #include <type_traits>
 
-#include "common/host_device.hpp"
+#include "ordo/detail/host_device.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo::detail {

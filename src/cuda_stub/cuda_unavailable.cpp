@@ -1,5 +1,6 @@
 // Built instead of src/cuda/ when CUDA is not available: every ordo::cuda
 // entry point exists and throws errc::not_supported.
+#include "ordo/detail/key_types.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo {
@@ -29,12 +30,7 @@ void rank(const cuda&, std::span<const Key>, std::span<Rank>, const rank_options
   template void rank_sorted<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_sorted_options&); \
   template void rank<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
 #define ORDO_STUB_ALL(K) ORDO_STUB(K, std::uint32_t) ORDO_STUB(K, std::uint64_t) ORDO_STUB(K, float) ORDO_STUB(K, double)
-ORDO_STUB_ALL(std::int32_t)
-ORDO_STUB_ALL(std::uint32_t)
-ORDO_STUB_ALL(std::int64_t)
-ORDO_STUB_ALL(std::uint64_t)
-ORDO_STUB_ALL(float)
-ORDO_STUB_ALL(double)
+ORDO_FOR_EACH_KEY(ORDO_STUB_ALL)
 }  // namespace ordo
 
 #include "ordo/device_buffer.hpp"

@@ -18,5 +18,5 @@ template <class K>
 void sort_cuda(const cuda&, const K*, K*, const void*, void*, unsigned, std::uint64_t, const sort_options&) {
   no_cuda("sort");
 }
-ORDO_ROUGH_KEYS(ORDO_INST_ROUGH)
+ORDO_FOR_EACH_KEY(ORDO_INST_ROUGH)
 }  // namespace ordo::detail

@@ -10,7 +10,7 @@ void segmented_sort_cuda(const cuda&, const K*, K*, const void*, void*, unsigned
                          const segmented_sort_options&, C) {
   no_cuda("segmented_sort");
 }
-ORDO_SEGSORT_KEYS(ORDO_INST_SEGSORT)
+ORDO_FOR_EACH_KEY(ORDO_INST_SEGSORT)
 
 void device_copy(const cuda&, void*, const void*, std::uint64_t) { no_cuda("segmented_sort_in_place"); }
 device_scratch_bytes::device_scratch_bytes(const cuda&, std::uint64_t) { no_cuda("segmented_sort_in_place"); }

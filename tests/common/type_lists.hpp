@@ -1,4 +1,4 @@
-// GoogleTest type lists for typed tests: the six key types, and every
+// GoogleTest type lists for typed tests: the key types (key_types.hpp), and every
 // (key, rank) pair ordo instantiates, with readable names ("int32_uint64").
 #pragma once
 #include <cstdint>
@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ordo/detail/key_types.hpp"
 #include "ordo/rank.hpp"
 #include "ordo/types.hpp"
 
@@ -19,14 +20,20 @@ struct key_rank {
   using rank = R;
 };
 
-using key_types = ::testing::Types<std::int32_t, std::uint32_t, std::int64_t, std::uint64_t, float, double>;
+// ::testing::Types of the list after its first entry, so that the X-macro
+// below can put a comma before every type.
+template <class First, class... T>
+struct types_after_first {
+  using type = ::testing::Types<T...>;
+};
 
-#define ORDO_TEST_KEY_RANKS(K)                                                          \
-  key_rank<K, std::uint32_t>, key_rank<K, std::uint64_t>, key_rank<K, float>, key_rank<K, double>
-using key_rank_types =
-    ::testing::Types<ORDO_TEST_KEY_RANKS(std::int32_t), ORDO_TEST_KEY_RANKS(std::uint32_t),
-                     ORDO_TEST_KEY_RANKS(std::int64_t), ORDO_TEST_KEY_RANKS(std::uint64_t),
-                     ORDO_TEST_KEY_RANKS(float), ORDO_TEST_KEY_RANKS(double)>;
+#define ORDO_TEST_COMMA_KEY(K) , K
+using key_types = types_after_first<void ORDO_FOR_EACH_KEY(ORDO_TEST_COMMA_KEY)>::type;
+#undef ORDO_TEST_COMMA_KEY
+
+#define ORDO_TEST_KEY_RANKS(K) \
+  , key_rank<K, std::uint32_t>, key_rank<K, std::uint64_t>, key_rank<K, float>, key_rank<K, double>
+using key_rank_types = types_after_first<void ORDO_FOR_EACH_KEY(ORDO_TEST_KEY_RANKS)>::type;
 #undef ORDO_TEST_KEY_RANKS
 
 template <class T>

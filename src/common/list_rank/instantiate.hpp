@@ -1,9 +1,11 @@
 // The types list_rank and list_scan are instantiated for, once for every
 // backend (CPU, CUDA, and the stub without CUDA):
 //   ORDO_FOR_EACH_LIST_RANK(M)   M(Index, Rank) for the 4 x 4 integer types
-//   ORDO_FOR_EACH_LIST_SCAN(M)   M(Index, T, Op) for 4 indices x 6 value types x 3 operators
+//   ORDO_FOR_EACH_LIST_SCAN(M)   M(Index, T, Op) for 4 indices x the key types x 3 operators
 #pragma once
 #include <cstdint>
+
+#include "ordo/detail/key_types.hpp"
 
 #define ORDO_LIST_RANKS_OF(M, I) M(I, std::int32_t) M(I, std::uint32_t) M(I, std::int64_t) M(I, std::uint64_t)
 #define ORDO_FOR_EACH_LIST_RANK(M)                                                   \
@@ -15,7 +17,4 @@
   ORDO_LIST_OPS_OF(M, std::int32_t, T) ORDO_LIST_OPS_OF(M, std::uint32_t, T)         \
   ORDO_LIST_OPS_OF(M, std::int64_t, T) ORDO_LIST_OPS_OF(M, std::uint64_t, T)
 #define ORDO_FOR_EACH_LIST_SCAN_OF(M, T) ORDO_LIST_INDICES_OF(M, T)
-#define ORDO_FOR_EACH_LIST_SCAN(M)                                                   \
-  ORDO_LIST_INDICES_OF(M, std::int32_t) ORDO_LIST_INDICES_OF(M, std::uint32_t)       \
-  ORDO_LIST_INDICES_OF(M, std::int64_t) ORDO_LIST_INDICES_OF(M, std::uint64_t)       \
-  ORDO_LIST_INDICES_OF(M, float) ORDO_LIST_INDICES_OF(M, double)
+#define ORDO_FOR_EACH_LIST_SCAN(M) ORDO_FOR_EACH_KEY_WITH(ORDO_LIST_INDICES_OF, M)

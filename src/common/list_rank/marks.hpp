@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "common/host_device.hpp"
+#include "ordo/detail/host_device.hpp"
 
 namespace ordo::detail::list {
 

@@ -9,7 +9,7 @@
 #pragma once
 #include <cstdint>
 
-#include "common/host_device.hpp"
+#include "ordo/detail/host_device.hpp"
 
 namespace ordo::detail::list {
 

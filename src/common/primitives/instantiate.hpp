@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ordo/detail/key_types.hpp"
 #include "ordo/primitives.hpp"
 
 // Everything keyed by T (one translation unit per key type). fmin and fmax

@@ -1,11 +1,11 @@
-// The key types libordo compiles the GPU radius, roughsort and adaptive sort
-// for (the stub build compiles the same list).
+// What libordo compiles of the GPU radius, roughsort and adaptive sort for
+// each key type: ORDO_FOR_EACH_KEY(ORDO_INST_ROUGH), in the CUDA build and
+// in the stub alike.
 #pragma once
 #include <cstdint>
 
+#include "ordo/detail/key_types.hpp"
 #include "ordo/rough_sort.hpp"
-
-#define ORDO_ROUGH_KEYS(X) X(std::int32_t) X(std::uint32_t) X(std::int64_t) X(std::uint64_t) X(float) X(double)
 
 #define ORDO_INST_ROUGH(K)                                                                                          \
   template std::uint64_t radius_cuda<K>(const cuda&, const K*, std::uint64_t, sort_order);                          \

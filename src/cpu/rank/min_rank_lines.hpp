@@ -13,7 +13,7 @@
 #include <emmintrin.h>
 #endif
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cpu/rank/streaming_store.hpp"
 
 namespace ordo::detail::cpu_rank {

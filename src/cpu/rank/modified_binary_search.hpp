@@ -5,7 +5,7 @@
 #pragma once
 #include <cstddef>
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 
 namespace ordo::detail::cpu_rank {
 

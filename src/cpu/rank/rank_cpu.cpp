@@ -2,6 +2,7 @@
 #include <string>
 
 #include "common/rank_checks.hpp"
+#include "ordo/detail/key_types.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
 #include "cpu/rank/rank_unsorted_cpu.hpp"
 #include "ordo/rank.hpp"
@@ -51,11 +52,6 @@ void rank(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, con
   ORDO_INSTANTIATE_CPU_RANK(K, float)               \
   ORDO_INSTANTIATE_CPU_RANK(K, double)
 
-ORDO_INSTANTIATE_CPU_RANK_ALL(std::int32_t)
-ORDO_INSTANTIATE_CPU_RANK_ALL(std::uint32_t)
-ORDO_INSTANTIATE_CPU_RANK_ALL(std::int64_t)
-ORDO_INSTANTIATE_CPU_RANK_ALL(std::uint64_t)
-ORDO_INSTANTIATE_CPU_RANK_ALL(float)
-ORDO_INSTANTIATE_CPU_RANK_ALL(double)
+ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CPU_RANK_ALL)
 
 }  // namespace ordo

@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "common/key_traits.hpp"
 #include "common/rank_value.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo::detail::cpu_rank {

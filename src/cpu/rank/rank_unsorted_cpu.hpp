@@ -12,7 +12,7 @@
 
 #include <parallel/algorithm>
 
-#include "common/order_bits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
 
 namespace ordo::detail::cpu_rank {
@@ -20,14 +20,14 @@ namespace ordo::detail::cpu_rank {
 template <class K, class R>
 void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
   if (n == 0) return;
-  using U = order_bits_t<K>;
+  using U = key_code_t<K>;
   const bool nan_on_top = o.na == na_option::top;
   std::vector<std::pair<U, std::uint64_t>> items(n);
   std::size_t nan_count = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : nan_count)
   for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i) {
-    items[i] = {to_order_bits(keys[i], !o.ascending, nan_on_top), std::uint64_t(i)};
-    nan_count += is_nan(keys[i]);
+    items[i] = {key_traits<K>::rank_bits(keys[i], !o.ascending, nan_on_top), std::uint64_t(i)};
+    nan_count += key_traits<K>::is_nan(keys[i]);
   }
   // Pairs compare by bits, then index: a total order, so the result is the
   // stable order that 'first' (ordinal) needs, whatever sort does the work.

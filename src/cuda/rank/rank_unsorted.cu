@@ -12,13 +12,14 @@
 #include "cuda/rank/dispatch/msd_replay.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"
+#include "ordo/detail/key_types.hpp"
 
 namespace ordo {
 namespace detail::cuda_rank {
 
 template <class K, class I, class R>
 void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, const rank_options& o, R* out) {
-  using U = order_bits_t<K>;
+  using U = key_code_t<K>;
   scratch<U> bits(exec, 2 * n);
   scratch<I> index(exec, 2 * n);
   order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, !o.ascending,
@@ -63,11 +64,6 @@ void rank(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const r
 #define ORDO_INSTANTIATE_CUDA_RANK_ALL(K) \
   ORDO_INSTANTIATE_CUDA_RANK(K, std::uint32_t) ORDO_INSTANTIATE_CUDA_RANK(K, std::uint64_t) \
   ORDO_INSTANTIATE_CUDA_RANK(K, float) ORDO_INSTANTIATE_CUDA_RANK(K, double)
-ORDO_INSTANTIATE_CUDA_RANK_ALL(std::int32_t)
-ORDO_INSTANTIATE_CUDA_RANK_ALL(std::uint32_t)
-ORDO_INSTANTIATE_CUDA_RANK_ALL(std::int64_t)
-ORDO_INSTANTIATE_CUDA_RANK_ALL(std::uint64_t)
-ORDO_INSTANTIATE_CUDA_RANK_ALL(float)
-ORDO_INSTANTIATE_CUDA_RANK_ALL(double)
+ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CUDA_RANK_ALL)
 
 }  // namespace ordo

@@ -32,5 +32,5 @@ void merge_sort_cuda(const cuda& exec, const Key* in, Key* out, const rough::val
   else run(std::uint64_t{});
 }
 
-ORDO_ROUGH_KEYS(ORDO_INST_ROUGH)
+ORDO_FOR_EACH_KEY(ORDO_INST_ROUGH)
 }  // namespace ordo::detail

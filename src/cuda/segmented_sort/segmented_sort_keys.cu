@@ -4,7 +4,7 @@
 #include "ordo/cuda/segmented_sort.cuh"
 
 namespace ordo::detail {
-ORDO_SEGSORT_KEYS(ORDO_INST_SEGSORT)
+ORDO_FOR_EACH_KEY(ORDO_INST_SEGSORT)
 
 void device_copy(const cuda& exec, void* dst, const void* src, std::uint64_t bytes) {
   if (bytes) ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, exec.stream));

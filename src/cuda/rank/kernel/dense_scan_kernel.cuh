@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cuda/rank/block/dense_lookback.cuh"
 
 namespace ordo::detail::cuda_rank {

@@ -8,8 +8,8 @@
 
 #include <cstdint>
 
-#include "common/host_device.hpp"
-#include "common/order_bits.hpp"
+#include "ordo/detail/host_device.hpp"
+#include "ordo/detail/key_traits.hpp"
 
 namespace ordo::detail::cuda_rank::msd {
 
@@ -53,7 +53,7 @@ struct order_bits_source {
   const K* keys;
   bool descending, nan_on_top;
   __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const {
-    return to_order_bits(keys[i], descending, nan_on_top);
+    return key_traits<K>::rank_bits(keys[i], descending, nan_on_top);
   }
 };
 

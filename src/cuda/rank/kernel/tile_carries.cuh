@@ -9,7 +9,7 @@
 #pragma once
 #include <cstdint>
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cuda/rank/thread/modified_binary_search.cuh"
 
 namespace ordo::detail::cuda_rank {

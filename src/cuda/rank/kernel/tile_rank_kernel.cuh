@@ -14,7 +14,7 @@
 #pragma once
 #include <cstdint>
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cuda/rank/block/block_scan.cuh"
 #include "cuda/rank/block/dense_lookback.cuh"
 #include "cuda/rank/block/tile_lookback.cuh"

@@ -6,8 +6,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "common/order_bits.hpp"
 #include "common/rank_value.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cuda/rank/thread/load_store.cuh"
 #include "cuda/rank/warp/warp_scan.cuh"
 #include "ordo/rank.hpp"
@@ -16,10 +16,10 @@ namespace ordo::detail::cuda_rank {
 
 template <class K, class I>
 __global__ void order_bits_kernel(const K* keys, std::uint64_t n, bool descending, bool nan_on_top,
-                                  order_bits_t<K>* bits, I* index) {
+                                  key_code_t<K>* bits, I* index) {
   for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n;
        i += std::uint64_t(gridDim.x) * blockDim.x) {
-    bits[i] = to_order_bits(keys[i], descending, nan_on_top);
+    bits[i] = key_traits<K>::rank_bits(keys[i], descending, nan_on_top);
     index[i] = I(i);
   }
 }

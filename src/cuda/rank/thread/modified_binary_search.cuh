@@ -6,7 +6,7 @@
 #pragma once
 #include <cstdint>
 
-#include "common/key_traits.hpp"
+#include "ordo/detail/key_traits.hpp"
 #include "cuda/rank/warp/warp_scan.cuh"
 
 namespace ordo::detail::cuda_rank {

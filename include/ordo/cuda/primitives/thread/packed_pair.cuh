@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "ordo/detail/key_traits.hpp"
 #include "ordo/primitives.hpp"
 
 namespace ordo::detail::prim {
@@ -18,19 +19,17 @@ inline constexpr bool packable_v = sample_sortable_v<Key, Compare>;
 template <class Key, class Compare>
 struct pair_packer {
   static_assert(packable_v<Key, Compare>);
-  using bits_t = std::make_unsigned_t<Key>;
-  // Flipping the sign bit maps two's complement order onto unsigned order;
-  // complementing every bit reverses it for greater.
-  static constexpr std::uint32_t sign = std::is_signed_v<Key> ? std::uint32_t(1) << (8 * sizeof(Key) - 1) : 0;
+  using traits = key_traits<Key>;
+  // The key's code (key_traits.hpp) in ascending order; complementing its
+  // bits reverses it for greater.
   static constexpr std::uint32_t flip = std::is_same_v<Compare, ordo::greater> ? ~std::uint32_t(0) : 0;
 
   __host__ __device__ static std::uint64_t pack(Key key, std::uint32_t index) {
-    const std::uint32_t bits = (std::uint32_t(bits_t(key)) ^ sign) ^ (flip & mask());
+    const std::uint32_t bits = std::uint32_t(traits::encode(key)) ^ (flip & mask());
     return std::uint64_t(bits) << 32 | index;
   }
   __host__ __device__ static Key key_of(std::uint64_t packed) {
-    const std::uint32_t bits = (std::uint32_t(packed >> 32) ^ (flip & mask())) ^ sign;
-    return Key(bits_t(bits));
+    return traits::decode(typename traits::code_t(std::uint32_t(packed >> 32) ^ (flip & mask())));
   }
   __host__ __device__ static std::uint32_t index_of(std::uint64_t packed) { return std::uint32_t(packed); }
 

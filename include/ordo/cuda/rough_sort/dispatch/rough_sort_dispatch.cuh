@@ -265,20 +265,11 @@ void radix_sort_any(const cuda& exec, key_kind kind, bool descending, unsigned k
                     void* keys_out, const value_mover& values, std::uint64_t n);
 
 template <class Key>
-constexpr key_kind kind_of() {
-  if constexpr (std::is_floating_point_v<Key>) return key_kind::floating;
-  else if constexpr (std::is_signed_v<Key>) return key_kind::signed_int;
-  else return key_kind::unsigned_int;
-}
-
-template <class Key>
-using code_of = std::conditional_t<sizeof(Key) == 4, std::uint32_t, std::uint64_t>;
-
-template <class Key>
-code_io<code_of<Key>> make_io(const Key* in, Key* out, const value_mover& v, bool descending) {
-  using Code = code_of<Key>;
-  const bool fp = kind_of<Key>() == key_kind::floating;
-  return {reinterpret_cast<const Code*>(in), reinterpret_cast<Code*>(out), v, kind_of<Key>(), descending, fp, fp};
+code_io<key_code_t<Key>> make_io(const Key* in, Key* out, const value_mover& v, bool descending) {
+  using Code = key_code_t<Key>;
+  constexpr key_kind kind = key_traits<Key>::kind;
+  const bool fp = kind == key_kind::floating;
+  return {reinterpret_cast<const Code*>(in), reinterpret_cast<Code*>(out), v, kind, descending, fp, fp};
 }
 
 template <class Code>
@@ -358,7 +349,7 @@ void sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const void* 
       run = run_for_radius(std::max<std::uint64_t>(st.lower_bound, std::uint64_t(run)));
     }
   }
-  radix_sort_any(exec, kind_of<Key>(), desc, unsigned(sizeof(Key)), keys_in, keys_out, v, n);
+  radix_sort_any(exec, key_traits<Key>::kind, desc, unsigned(sizeof(Key)), keys_in, keys_out, v, n);
 }
 
 template <class Key>
@@ -382,7 +373,7 @@ void rough_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, const 
       const std::uint64_t r = radius_cuda(exec, keys_in, n, o.order);
       if (r > k) throw_not_k_sorted(k, r);
     }
-    return radix_sort_any(exec, kind_of<Key>(), desc, unsigned(sizeof(Key)), keys_in, keys_out, v, n);
+    return radix_sort_any(exec, key_traits<Key>::kind, desc, unsigned(sizeof(Key)), keys_in, keys_out, v, n);
   }
   const pass_kind kind = o.variant == rough_sort_variant::radix_runs
                              ? pass_kind::tiles

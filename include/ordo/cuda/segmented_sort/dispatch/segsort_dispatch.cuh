@@ -395,13 +395,6 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
                               h.max_len, radix);
 }
 
-template <class Key>
-constexpr key_kind kind_of() {
-  if constexpr (std::is_floating_point_v<Key>) return key_kind::floating;
-  else if constexpr (std::is_signed_v<Key>) return key_kind::signed_int;
-  else return key_kind::unsigned_int;
-}
-
 // The built-in orders, one instantiation per code width (libordo compiles both).
 template <class Code>
 void segsort_codes(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool pos, segsort_write w,
@@ -429,8 +422,8 @@ void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, co
   const value_mover values{values_in, values_out, value_bytes};
   const bool descending = o.order == sort_order::descending;
   if constexpr (std::is_same_v<Compare, less> && is_key_type_v<Key>) {
-    using Code = std::conditional_t<sizeof(Key) == 4, u32, u64>;
-    constexpr key_kind kind = kind_of<Key>();
+    using Code = key_code_t<Key>;
+    constexpr key_kind kind = key_traits<Key>::kind;
     // Positions travel with the keys unless this is the unstable keys-only
     // sort of integers. Floats always take them: no order-preserving code of
     // their width puts NaNs of both signs last and can still be decoded, so

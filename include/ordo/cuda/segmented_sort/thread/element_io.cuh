@@ -2,10 +2,11 @@
 // elements, so the same kernels serve the built-in orders and a user's
 // comparator.
 //
-// code_io<Code>: the built-in ordo::less over the six key types, ascending or
-// descending, works on order-preserving unsigned codes (one instantiation per
-// width: int32, uint32 and float share uint32 codes). A comparison is then
-// one integer compare, and a padding element is the largest code.
+// code_io<Code>: the built-in ordo::less over the key types, ascending or
+// descending, works on their order-preserving unsigned codes (key_traits.hpp;
+// one instantiation per width: int32, uint32 and float share uint32 codes).
+// A comparison is then one integer compare, and a padding element is the
+// largest code.
 //   - unstable keys-only integers: the code is a bijection, decoded on the
 //     way out, and nothing else moves;
 //   - otherwise every element carries its position in the segment, ties break
@@ -18,12 +19,14 @@
 #include <cstring>
 #include <type_traits>
 
+#include "ordo/detail/key_traits.hpp"
+
 namespace ordo::detail::segsort {
 
 using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 
-enum class key_kind : std::uint8_t { unsigned_int, signed_int, floating };
+using ::ordo::detail::key_kind;  // spelt segsort::key_kind by the rough sort and the probes
 
 // Values move as 4- or 8-byte words from position src to position dst.
 struct value_mover {
@@ -57,10 +60,6 @@ struct code_order {
 template <class Code>
 struct code_io {
   using key_t = Code;
-  static constexpr Code sign = Code(1) << (sizeof(Code) * 8 - 1);
-  static constexpr Code exp_mask = sizeof(Code) == 4 ? Code(0x7f800000u) : Code(0x7ff0000000000000ull);
-  static constexpr Code quiet_nan = sizeof(Code) == 4 ? Code(0x7fc00000u) : Code(0x7ff8000000000000ull);
-
   const Code* keys_in;  // the caller's keys as raw bits
   Code* keys_out;
   value_mover values;
@@ -70,23 +69,12 @@ struct code_io {
   bool gather_keys;  // write keys_in[src] rather than decoding the code
 
   __device__ __forceinline__ Code encode(Code x) const {
-    Code c = x;
-    if (kind == key_kind::signed_int) {
-      c = x ^ sign;
-    } else if (kind == key_kind::floating) {
-      if (canonical) {
-        if ((x & ~sign) > exp_mask) x = quiet_nan;
-        else if (x == sign) x = 0;
-      }
-      c = (x & sign) ? ~x : (x | sign);
-    }
+    const Code c = encode_code(kind, x, canonical);
     return descending ? ~c : c;
   }
   __device__ __forceinline__ Code decode(Code c) const {
     if (descending) c = ~c;
-    if (kind == key_kind::signed_int) return c ^ sign;
-    if (kind == key_kind::floating) return (c & sign) ? (c ^ sign) : ~c;
-    return c;
+    return decode_code(kind, c);
   }
   __device__ __forceinline__ Code load(u64 i) const { return encode(keys_in[i]); }
   __device__ __forceinline__ static Code pad() { return ~Code(0); }
