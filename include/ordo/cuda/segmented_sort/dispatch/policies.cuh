@@ -13,6 +13,8 @@
 // split rule); bin_list derives the binning's top bin and split bin, the
 // short tiles' limit, the grid bin's chunk and the launches (launch_bins).
 #pragma once
+#include <array>
+#include <cstddef>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -48,7 +50,10 @@ struct bin_base {
   static_assert(!(warp_bucket && radix_tile), "one radix-tile route per bin");
   static std::string routes() {
     return std::string(short_tiles ? ", short tiles" : "") + (warp_bucket ? ", radix: warp bucket" : "") +
-           (radix_tile ? ", radix: block tiles" : "") + (split ? " (split at 3/4)" : "");
+           (radix_tile ? ", radix: block tiles" : "") + 
+           (split ? " (split at " + std::to_string(split_low::num) + "/" +
+                        std::to_string(1 << split_low::den_log2) + ")"
+                  : "");
   }
 };
 
@@ -71,6 +76,31 @@ struct block_bin : bin_base<WARPS_ * 32 * P_, Routes...> {
   }
 };
 
+// Helpers of bin_list: bins are numbered from 1.
+constexpr int log2_ceil(int n) {
+  int b = 0;
+  while ((1 << b) < n) ++b;
+  return b;
+}
+template <std::size_t S>
+constexpr bool bins_contiguous(std::array<int, S> n) {  // bin b holds up to 2^b
+  for (std::size_t i = 0; i < S; ++i)
+    if (n[i] != 2 << i) return false;
+  return true;
+}
+template <std::size_t S>
+constexpr int first_bin_with(std::array<bool, S> has) {  // S + 1: none
+  for (std::size_t i = 0; i < S; ++i)
+    if (has[i]) return int(i) + 1;
+  return int(S) + 1;
+}
+template <std::size_t S>
+constexpr bool bins_from(std::array<bool, S> has, int first) {  // has exactly the bins from `first` on
+  for (std::size_t i = 0; i < S; ++i)
+    if (has[i] != (int(i) + 1 >= first)) return false;
+  return true;
+}
+
 // Bins 1.. in order: bin b holds n / 2 < len <= n with n = 2^b (bin_of finds
 // it from the length's top bit). Bin 0 (one element) and the grid bin
 // (len > the last n) are implicit. Everything else is derived from here.
@@ -80,37 +110,17 @@ struct bin_list {
   template <int b>  // 1-based, as the bin numbers
   using bin = std::tuple_element_t<b - 1, std::tuple<Bins...>>;
   using last = bin<size>;
-  template <int b>
-  static constexpr int max_len_of = bin<b>::max_len;
-  static constexpr int top_log2 = [] {
-    int b = 0;
-    while ((1 << b) < last::n) ++b;
-    return b;
-  }();
-  static_assert([] {
-    int b = 0;
-    return ((Bins::n == (1 << ++b)) && ...);
-  }(), "bin b must hold 2^(b-1) < len <= 2^b (bin_of)");
+  // Bin b's longest segment (b = 1 .. size; 0 for the unit bin's 1).
+  static constexpr int max_len_of(int b) { return b == 0 ? 1 : std::array<int, sizeof...(Bins)>{Bins::max_len...}[b - 1]; }
+  static constexpr int top_log2 = log2_ceil(last::n);
+  static_assert(bins_contiguous(std::array<int, sizeof...(Bins)>{Bins::n...}),
+                "bin b must hold 2^(b-1) < len <= 2^b (bin_of)");
   // The first bin that splits (size + 1: none); the bins from there on all do.
-  static constexpr int split_from = [] {
-    int b = 0, first = size + 1;
-    ((++b, first = Bins::split && first > size ? b : first), ...);
-    return first;
-  }();
-  static_assert([] {
-    int b = 0;
-    return ((++b, Bins::split == (b >= split_from)) && ...);
-  }(), "the split bins are the last ones (bin_of: b >= split_from)");
+  static constexpr int split_from = first_bin_with(std::array<bool, sizeof...(Bins)>{Bins::split...});
+  static_assert(bins_from(std::array<bool, sizeof...(Bins)>{Bins::split...}, split_from), "the split bins are the last ones (bin_of)");
   // The last bin the short tiles take (0: none); they take the bins below it too.
-  static constexpr int last_short = [] {
-    int b = 0, last_b = 0;
-    ((++b, last_b = Bins::short_tiles ? b : last_b), ...);
-    return last_b;
-  }();
-  static_assert([] {
-    int b = 0;
-    return ((++b, Bins::short_tiles == (b <= last_short)) && ...);
-  }(), "the short-tile bins are the first ones");
+  static constexpr int last_short = first_bin_with(std::array<bool, sizeof...(Bins)>{!Bins::short_tiles...}) - 1;
+  static_assert(bins_from(std::array<bool, sizeof...(Bins)>{!Bins::short_tiles...}, last_short + 1), "the short-tile bins are the first ones");
   // f(std::integral_constant<int, b>{}) for b = 1 .. size, in order.
   template <class F>
   static void for_each_bin(F&& f) {
@@ -165,7 +175,7 @@ struct sm90_policy {
 struct short_tile_policy {
   static constexpr int threads = 256, tile = 2048;
   // The bins that list short_tiles: 64 (sm90_policy).
-  static constexpr int max_len = sm90_policy::bins::max_len_of<sm90_policy::bins::last_short>;
+  static constexpr int max_len = sm90_policy::bins::max_len_of(sm90_policy::bins::last_short);
   // automatic: always up to all_tiles_len; up to max_len unless one bin
   // holds one_bin_share of the segments (then binning's reg-sort wins)
   static constexpr int all_tiles_len = 16;

@@ -323,7 +323,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   constexpr int split_log2 = Bins::split_from;  // radix tiles: the bins from here lend their lower part
   constexpr int lists_n = n_bins + (top - split_log2 + 1);  // the bins, then their split-off parts
   static_assert(Bins::size == top && lists_n <= max_bins, "one policy per power-of-two bin");
-  static_assert(Bins::last_short == 0 || Bins::template max_len_of<Bins::last_short> == short_tile_policy::max_len,
+  static_assert(Bins::max_len_of(Bins::last_short) == short_tile_policy::max_len,
                 "the short tiles take the bins that list short_tiles");
   cudaStream_t s = exec.stream;
   const bool radix = is_code_io<IO> && (path == segsort_path::radix_tiles ||
