@@ -32,11 +32,6 @@
 
 namespace ordo::detail::segsort {
 
-template <int M, int P, int B>
-constexpr bool is_warp_bin(const warp_bin<M, P, B>*) { return true; }
-template <int W, int P>
-constexpr bool is_warp_bin(const block_bin<W, P>*) { return false; }
-
 inline bool striped_for(segsort_write w, int P) {
   if (w == segsort_write::automatic) return P >= 4;
   return w == segsort_write::striped;
@@ -64,31 +59,37 @@ void launch_warp_bucket_bin(cudaStream_t s, const code_io<K>& io, const segment_
   ORDO_CUDA_LAUNCH_CHECK("warp_bucket_bin_kernel");
 }
 
+// The split rule's tile: `items` of the bin's tile, cut to split_low's share.
+template <int items>
+constexpr int split_items() {
+  static_assert(items % (1 << split_low::den_log2) == 0, "the lower part's tile is a whole share of the bin's");
+  return items / (1 << split_low::den_log2) * split_low::num;
+}
+
 // low_list / low_count: the bin's lower part (len <= 3/4 of Bin::n), split
-// off by the binning when radix tiles sort the bin.
+// off by the binning when radix tiles sort a bin that lists split_low. The
+// strategy and the routes come from the bin's type (policies.cuh).
 template <class Bin, bool POS, class IO>
 void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
                 bool radix, const u32* low_list = nullptr, u64 low_count = 0) {
   using K = typename IO::key_t;
-  if constexpr (is_code_io<IO> && Bin::n >= radix_tile_policy::warp_bucket_min_n) {
+  if constexpr (is_code_io<IO> && (Bin::warp_bucket || Bin::radix_tile)) {
     if (radix) {
-      if constexpr (Bin::n <= radix_tile_policy::warp_bucket_max_n) {  // a warp per segment
+      if constexpr (Bin::warp_bucket) {  // a warp per segment
         constexpr int items = Bin::n / 32, W = radix_tile_policy::warp_bucket_warps;
         launch_warp_bucket_bin<items, W, POS>(s, io, d, list, count);
-        if constexpr (Bin::n >= radix_tile_policy::min_bin_n)  // the bins that lend their lower part
-          launch_warp_bucket_bin<items / 4 * 3, W, POS>(s, io, d, low_list, low_count);
+        if constexpr (Bin::split) launch_warp_bucket_bin<split_items<items>(), W, POS>(s, io, d, low_list, low_count);
       } else {  // block radix sorts, the lower part in 3/4 of the tile
         using P = radix_tile_policy;
         constexpr int slots = P::slots(Bin::n), threads = P::bin_threads(Bin::n), items = Bin::n * slots / threads;
-        static_assert(items % 4 == 0, "the lower part's tile is 3/4 of the bin's");
         launch_radix_bin<threads, items, POS, slots>(s, io, d, list, count);
-        launch_radix_bin<threads, items / 4 * 3, POS, slots>(s, io, d, low_list, low_count);
+        if constexpr (Bin::split) launch_radix_bin<threads, split_items<items>(), POS, slots>(s, io, d, low_list, low_count);
       }
       return;
     }
   }
   if (count == 0) return;
-  if constexpr (is_warp_bin(static_cast<const Bin*>(nullptr))) {
+  if constexpr (Bin::strategy == bin_strategy::reg_sort) {
     const unsigned blocks = ceil_blocks(count * Bin::M, Bin::block);
     reg_sort_bin_kernel<Bin::M, Bin::P, Bin::block, POS>
         <<<blocks, Bin::block, 0, s>>>(io, d, list, count, striped_for(w, Bin::P));
@@ -102,16 +103,17 @@ void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* 
   }
 }
 
-// Bin b's lower part, when split off, has list index top + 2 + (b - split_from) (see bin_of).
-template <bool POS, class IO, class... Bins, std::size_t... I>
-void launch_bins(bin_list<Bins...>, std::index_sequence<I...>, cudaStream_t s, const IO& io, const segment_desc& d,
-                 const u32* lists, const u64* start, const unsigned long long* count, segsort_write w, bool radix,
-                 int top, int split_from) {
-  auto low = [&](int b) { return b >= split_from ? top + 2 + (b - split_from) : -1; };
-  (launch_bin<Bins, POS>(s, io, d, lists + start[I + 1], count[I + 1], w, radix,
-                         low(int(I) + 1) >= 0 ? lists + start[low(int(I) + 1)] : nullptr,
-                         low(int(I) + 1) >= 0 ? count[low(int(I) + 1)] : 0),
-   ...);
+// One launch_bin per bin of the list, in order. Bin b's lower part, when
+// split off, has list index top + 2 + (b - split_from) (see bin_of).
+template <class Bins, bool POS, class IO>
+void launch_bins(cudaStream_t s, const IO& io, const segment_desc& d, const u32* lists, const u64* start,
+                 const unsigned long long* count, segsort_write w, bool radix, int split_from) {
+  Bins::for_each_bin([&](auto bin) {
+    constexpr int b = decltype(bin)::value;
+    const int low = b >= split_from ? Bins::top_log2 + 2 + (b - split_from) : -1;
+    launch_bin<typename Bins::template bin<b>, POS>(s, io, d, lists + start[b], count[b], w, radix,
+                                                    low >= 0 ? lists + start[low] : nullptr, low >= 0 ? count[low] : 0);
+  });
 }
 
 // The grid bin's partition path (kernel/grid_partition_kernels.cuh) for
@@ -293,24 +295,16 @@ inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
   return double(largest) < short_tile_policy::one_bin_share * double(total);
 }
 
-// Bin b holds 2^(b-1) < len <= 2^b: the bin of segments of up to n.
-constexpr int bin_for(int n) {
-  int b = 0;
-  while ((1 << b) < n) ++b;
-  return b;
-}
-constexpr int radix_split_log2() { return bin_for(radix_tile_policy::min_bin_n); }  // 7: the 128 bin
-constexpr int last_short_bin() { return bin_for(short_tile_policy::max_len); }      // 6: 32 < len <= 64
-
 // The hybrid: with segments both longer and shorter than the short tiles
 // take, the short ones go to the short tiles (one pass by position) and
 // only the longer ones to their bins, once the short ones hold at least
 // short_tile_policy::hybrid_share of the elements (estimated from the bin
 // counts at 3/4 of each bin's bound). Binning segments of mixed short lengths
 // is what made the power law with max 50 slow binned (same entry).
-inline bool hybrid_pays(const bin_summary& h, u64 n) {
+template <class Bins>
+bool hybrid_pays(const bin_summary& h, u64 n) {
   if (h.max_len <= u64(short_tile_policy::max_len)) return false;  // all short: the choice above
-  constexpr int short_bins = 1 + last_short_bin();
+  constexpr int short_bins = 1 + Bins::last_short;
   double elements = double(h.count[0]);
   for (int b = 1; b < short_bins; ++b) elements += double(h.count[b]) * 0.75 * double(1u << b);
   return elements >= short_tile_policy::hybrid_share * double(n);
@@ -323,11 +317,14 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   if (d.count > 0xffffffffull)
     throw error(errc::not_supported, "segmented_sort: on the GPU at most 2^32 - 1 segments (got " +
                                          std::to_string(d.count) + ")");
-  constexpr int top = Policy::top_log2, n_bins = top + 2;
+  using Bins = typename Policy::bins;
+  constexpr int top = Bins::top_log2, n_bins = top + 2;  // the unit bin, the list's, the grid bin
   constexpr int TILE = Policy::grid_threads * Policy::grid_items;
-  constexpr int split_log2 = radix_split_log2();  // radix tiles: the bins from here lend their lower part
+  constexpr int split_log2 = Bins::split_from;  // radix tiles: the bins from here lend their lower part
   constexpr int lists_n = n_bins + (top - split_log2 + 1);  // the bins, then their split-off parts
-  static_assert(Policy::bins::size == top && lists_n <= max_bins, "one policy per power-of-two bin");
+  static_assert(Bins::size == top && lists_n <= max_bins, "one policy per power-of-two bin");
+  static_assert(Bins::max_len_of(Bins::last_short) == short_tile_policy::max_len,
+                "the short tiles take the bins that list short_tiles");
   cudaStream_t s = exec.stream;
   const bool radix = is_code_io<IO> && (path == segsort_path::radix_tiles ||
                                         (path == segsort_path::automatic && radix_tile_policy::automatic));
@@ -365,9 +362,9 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   for (int b = 0; b < lists_n; ++b) count[b] = h.count[b];
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::radix_tiles) && d.kind != segment_kind::bounds &&
-        hybrid_pays(h, d.n)) {
+        hybrid_pays<Bins>(h, d.n)) {
       run_short_tiles(exec, io, d, first.get(), true);
-      for (int b = 0; b <= last_short_bin(); ++b) count[b] = 0;
+      for (int b = 0; b <= Bins::last_short; ++b) count[b] = 0;
     }
   }
   u64 start[max_bins + 1] = {};
@@ -388,8 +385,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
     unit_bin_kernel<<<elementwise_blocks(count[0]), 256, 0, s>>>(io, d, lists.get(), count[0]);
     ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
   }
-  launch_bins<POS>(typename Policy::bins{}, std::make_index_sequence<Policy::bins::size>{}, s, io, d, lists.get(),
-                   start, count, w, radix, top, split_from);
+  launch_bins<Bins, POS>(s, io, d, lists.get(), start, count, w, radix, split_from);
   if (h.count[n_bins - 1])
     run_grid_bin<Policy, POS>(exec, io, d, lists.get() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
                               h.max_len, radix);

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "ordo/cuda/detail/warp_reduce.cuh"
+#include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/thread/element_io.cuh"
 #include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/detail/segment_desc.hpp"
@@ -29,7 +30,8 @@ struct bin_summary {
 
 // Bin of a segment of `len` elements: -1 empty, 0 one element, b for
 // 2^(b-1) < len <= 2^b while 2^b <= top, grid_bin above. With split_from
-// <= top, the bins b >= split_from lend their lower part (len <= 3/4 of 2^b)
+// <= top, the bins b >= split_from lend their lower part (len <= 3/4 of 2^b,
+// split_low in dispatch/policies.cuh; top_log2 and split_from come from the bin list)
 // to an extra bin after the grid bin, top + 2 + (b - split_from), so that a
 // radix tile of 3/4 of the size sorts it (segsort_run's radix tiles).
 __host__ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_from) {
@@ -42,7 +44,7 @@ __host__ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_
   while (b < 64 && (u64(1) << b) < len) ++b;  // (1 << 64 is undefined: a length past 2^63 looped forever)
 #endif
   if (b > top_log2) return top_log2 + 1;
-  if (b >= split_from && len <= (u64(3) << (b - 2))) return top_log2 + 2 + (b - split_from);
+  if (b >= split_from && len <= (u64(split_low::num) << (b - split_low::den_log2))) return top_log2 + 2 + (b - split_from);
   return b;
 }
 
