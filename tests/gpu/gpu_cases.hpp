@@ -20,6 +20,14 @@
 
 namespace ordo_test {
 
+// The fixture of every typed GPU suite: SetUp skips each test, with the
+// message, where no GPU is visible, so the test bodies need not.
+template <class T>
+class gpu_typed_test : public ::testing::Test {
+ protected:
+  void SetUp() override { ORDO_REQUIRE_GPU(); }
+};
+
 template <class R>
 R gpu_poison() {
   if constexpr (std::is_floating_point_v<R>) return R(-12345.5);

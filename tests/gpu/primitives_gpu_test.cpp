@@ -20,11 +20,10 @@ namespace {
 using namespace ordo_test;
 
 template <class T>
-class PrimitivesGpu : public ::testing::Test {};
+using PrimitivesGpu = gpu_typed_test<T>;
 TYPED_TEST_SUITE(PrimitivesGpu, key_types, type_names);
 
 TYPED_TEST(PrimitivesGpu, ScanReduce) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : prim_sizes()) {
     check_scan<device_space, TypeParam>(sp, ordo::plus{}, n, n + 1);
@@ -36,13 +35,11 @@ TYPED_TEST(PrimitivesGpu, ScanReduce) {
 }
 
 TYPED_TEST(PrimitivesGpu, CompactSplit) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : prim_sizes()) check_compact_split<device_space, TypeParam>(sp, n, n + 5);
 }
 
 TYPED_TEST(PrimitivesGpu, SortIdx) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
     for (std::size_t n : prim_sizes()) {
@@ -69,7 +66,6 @@ TYPED_TEST(PrimitivesGpu, SortIdx) {
 }
 
 TYPED_TEST(PrimitivesGpu, Merge) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (auto [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{{0, 0},
                                                                          {0, 5},
@@ -173,12 +169,11 @@ TEST(PrimitivesGpu, BadArguments) {
 // --- NaN (numpy's minimum/maximum/fmin/fmax) and overflow, as on the CPU -----
 
 template <class T>
-class PrimitivesNanGpu : public ::testing::Test {};
+using PrimitivesNanGpu = gpu_typed_test<T>;
 using float_types = ::testing::Types<float, double>;
 TYPED_TEST_SUITE(PrimitivesNanGpu, float_types, type_names);
 
 TYPED_TEST(PrimitivesNanGpu, ScanReduce) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : {0, 1, 2, 3, 33, 4097, 70001, 1000003})
     check_nan_scan_reduce<device_space, TypeParam>(sp, n, n + 11);

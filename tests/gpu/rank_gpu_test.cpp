@@ -22,7 +22,7 @@ constexpr ordo::rank_unsorted_variant both_variants[] = {ordo::rank_unsorted_var
                                                          ordo::rank_unsorted_variant::msd_replay};
 
 template <class T>
-class RankGpu : public ::testing::Test {};
+using RankGpu = gpu_typed_test<T>;
 TYPED_TEST_SUITE(RankGpu, key_rank_types, type_names);
 
 template <class K, class R>
@@ -47,7 +47,6 @@ void check_options_grid(const std::vector<K>& keys, const char* what,
 }
 
 TYPED_TEST(RankGpu, RandomWithTies) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (auto variant : both_variants)
@@ -57,7 +56,6 @@ TYPED_TEST(RankGpu, RandomWithTies) {
 }
 
 TYPED_TEST(RankGpu, SpecialValues) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (auto variant : both_variants) {

@@ -17,7 +17,7 @@ namespace ordo_test {
 namespace {
 
 template <class T>
-class RankSortedGpu : public ::testing::Test {};
+using RankSortedGpu = gpu_typed_test<T>;
 TYPED_TEST_SUITE(RankSortedGpu, key_rank_types, type_names);
 
 template <class K, class R>
@@ -35,7 +35,6 @@ void check_all_variants(const std::vector<K>& keys, ordo::sort_order order, cons
 }
 
 TYPED_TEST(RankSortedGpu, ProtocolInputs) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (std::size_t n : {0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 4097, 100003}) {
@@ -49,7 +48,6 @@ TYPED_TEST(RankSortedGpu, ProtocolInputs) {
 }
 
 TYPED_TEST(RankSortedGpu, BoundariesAndLongGroups) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (std::size_t len : {31, 32, 33, 1024, 2048, 4096}) check_all_variants<K, R>(runs_of<K>(70000, len), ordo::sort_order::ascending, "runs_of");
@@ -59,7 +57,6 @@ TYPED_TEST(RankSortedGpu, BoundariesAndLongGroups) {
 }
 
 TYPED_TEST(RankSortedGpu, SpecialValues) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   std::vector<K> keys = sort_ascending(with_specials<K>(50000, 0.3, 300, 5));
