@@ -78,14 +78,8 @@ void check_scan(const list_case& c, const cpu_setup& s, Op op) {
 
 TEST(ListScanCpu, OperatorsAndTypes) {
   for (const auto& c : list_cases(false))
-    for (const auto& s : setups()) {
-      check_scan<std::int32_t>(c, s, ordo::plus{});
-      check_scan<std::int32_t>(c, s, ordo::minimum{});
-      check_scan<std::uint64_t>(c, s, ordo::maximum{});
-      check_scan<double>(c, s, ordo::plus{});
-      check_scan<float>(c, s, ordo::maximum{});
-      check_scan<std::int64_t>(c, s, ordo::minimum{});
-    }
+    for (const auto& s : setups())
+      for_each_scan_type_and_op([&](auto t, auto op) { check_scan<decltype(t)>(c, s, op); });
 }
 
 TEST(ListRankCpu, BadInputIsReportedWithTheFirstOffendingNode) {

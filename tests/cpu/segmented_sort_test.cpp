@@ -10,9 +10,7 @@
 
 using namespace ordo_test;
 
-template <class T>
-class SegsortCpu : public ::testing::Test {};
-TYPED_TEST_SUITE(SegsortCpu, key_types, type_names);
+ORDO_TYPED_SUITE(SegsortCpu, key_types);
 
 TYPED_TEST(SegsortCpu, KeysEveryShape) {
   using K = TypeParam;

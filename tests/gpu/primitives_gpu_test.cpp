@@ -19,9 +19,7 @@ namespace {
 
 using namespace ordo_test;
 
-template <class T>
-using PrimitivesGpu = gpu_typed_test<T>;
-TYPED_TEST_SUITE(PrimitivesGpu, key_types, type_names);
+ORDO_GPU_TYPED_SUITE(PrimitivesGpu, key_types);
 
 TYPED_TEST(PrimitivesGpu, ScanReduce) {
   device_space sp;
@@ -168,10 +166,8 @@ TEST(PrimitivesGpu, BadArguments) {
 
 // --- NaN (numpy's minimum/maximum/fmin/fmax) and overflow, as on the CPU -----
 
-template <class T>
-using PrimitivesNanGpu = gpu_typed_test<T>;
 using float_types = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(PrimitivesNanGpu, float_types, type_names);
+ORDO_GPU_TYPED_SUITE(PrimitivesNanGpu, float_types);
 
 TYPED_TEST(PrimitivesNanGpu, ScanReduce) {
   device_space sp;
@@ -195,36 +191,7 @@ TEST(PrimitivesNanGpu, IssueExamples) {
 TEST(PrimitivesNanGpu, ListScanPropagatesNaN) {
   ORDO_REQUIRE_GPU();
   device_space sp;
-  const std::size_t n = 300000;
-  const auto succ = ordo::gen::random_list<std::uint32_t>(n, 5);
-  std::vector<std::uint32_t> order;
-  std::vector<char> pointed(n, 0);
-  for (auto s : succ)
-    if (s != ordo::list_end<std::uint32_t>) pointed[s] = 1;
-  for (std::uint32_t x = 0; x < n; ++x)
-    if (!pointed[x])
-      for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
-  ASSERT_EQ(order.size(), n);
-  auto d_succ = sp.buf(succ);
-  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
-    for (nan_op o : {nan_op::min, nan_op::max}) {
-      auto one = [&](auto op) {
-        std::vector<double> along(n);
-        for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];
-        const auto ref = ref_nan_scan(along, {}, false, o, decltype(op)::template identity<double>());
-        std::vector<double> want(n);
-        for (std::size_t i = 0; i < n; ++i) want[order[i]] = ref[i];
-        auto d_vals = sp.buf(vals);
-        for (auto v : {ordo::list_variant::automatic, ordo::list_variant::wyllie, ordo::list_variant::rhj}) {
-          auto d_out = sp.buf(std::vector<double>(n));
-          ordo::list_scan(sp.exec, sp.cspan(d_succ), sp.cspan(d_vals), sp.span(d_out), op, {.variant = v});
-          ASSERT_TRUE(same_values(sp.get(d_out), want,
-                                  std::string("list_scan ") + nan_op_name(o) + " " + name + " " + ordo::to_string(v)));
-        }
-      };
-      if (o == nan_op::min) one(ordo::minimum{});
-      else one(ordo::maximum{});
-    }
+  check_nan_list_scan(sp, 300000, {ordo::list_variant::automatic, ordo::list_variant::wyllie, ordo::list_variant::rhj});
 }
 
 TEST(PrimitivesOverflowGpu, IssueExample) {

@@ -21,9 +21,7 @@ namespace {
 constexpr ordo::rank_unsorted_variant both_variants[] = {ordo::rank_unsorted_variant::sort_back,
                                                          ordo::rank_unsorted_variant::msd_replay};
 
-template <class T>
-using RankGpu = gpu_typed_test<T>;
-TYPED_TEST_SUITE(RankGpu, key_rank_types, type_names);
+ORDO_GPU_TYPED_SUITE(RankGpu, key_rank_types);
 
 template <class K, class R>
 void check_options_grid(const std::vector<K>& keys, const char* what,

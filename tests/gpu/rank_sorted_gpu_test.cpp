@@ -16,9 +16,7 @@
 namespace ordo_test {
 namespace {
 
-template <class T>
-using RankSortedGpu = gpu_typed_test<T>;
-TYPED_TEST_SUITE(RankSortedGpu, key_rank_types, type_names);
+ORDO_GPU_TYPED_SUITE(RankSortedGpu, key_rank_types);
 
 template <class K, class R>
 void check_all_variants(const std::vector<K>& keys, ordo::sort_order order, const char* what) {

@@ -20,9 +20,7 @@ namespace {
 
 using namespace ordo_test;
 
-template <class T>
-using RoughGpu = gpu_typed_test<T>;
-TYPED_TEST_SUITE(RoughGpu, key_types, type_names);
+ORDO_GPU_TYPED_SUITE(RoughGpu, key_types);
 
 TYPED_TEST(RoughGpu, RadiusMatchesTheDefinitionSmall) {
   device_space sp;

@@ -15,9 +15,7 @@ namespace {
 
 using namespace ordo_test;
 
-template <class T>
-using SegsortGpu = gpu_typed_test<T>;
-TYPED_TEST_SUITE(SegsortGpu, key_types, type_names);
+ORDO_GPU_TYPED_SUITE(SegsortGpu, key_types);
 
 TYPED_TEST(SegsortGpu, KeysEveryShape) {
   using K = TypeParam;
