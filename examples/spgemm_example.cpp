@@ -11,6 +11,7 @@
 
 #include "apps/spgemm.hpp"
 #include "ordo/error.hpp"
+#include "skip_without_gpu.hpp"
 
 namespace {
 
@@ -40,10 +41,7 @@ int main(int argc, char** argv) {
     }
   }
   try {
-    if (device == "cuda" && !ordo::cuda_available()) {
-      std::printf("skipped: no CUDA device\n");
-      return 0;
-    }
+    if (skip_without_gpu(device)) return 0;
     const auto a = ordo_apps::power_law_matrix<double>(rows, rows, alpha, max_nnz, seed);
     ordo_apps::host_csr<double> c;
     ordo_apps::spgemm_stats st;

@@ -14,6 +14,7 @@
 #include "apps/suffix_array.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/error.hpp"
+#include "skip_without_gpu.hpp"
 
 namespace {
 
@@ -41,10 +42,7 @@ int main(int argc, char** argv) {
     }
   }
   try {
-    if (device == "cuda" && !ordo::cuda_available()) {
-      std::printf("skipped: no CUDA device\n");
-      return 0;
-    }
+    if (skip_without_gpu(device)) return 0;
     const std::vector<std::uint8_t> text = load(text_kind, n, seed);
     std::vector<std::uint32_t> sa(text.size());
     ordo_apps::suffix_array_stats st;

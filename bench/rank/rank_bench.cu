@@ -76,34 +76,19 @@ void bench_method(results& res, const std::vector<K>& host, const ordo::device_b
     run();
     std::vector<R> got(n);
     ranks.download(got);
-    row r;
-    r.capability = "rank";
-    r.impl = "ordo";
-    r.variant = ordo::to_string(variant);
-    r.is_default = (variant == ordo::rank_unsorted_variant::msd_replay) == msd_default;
-    r.key = "int32";
+    const bool verified = same(got, want);
+    const bool is_default = (variant == ordo::rank_unsorted_variant::msd_replay) == msd_default;
+    row r = timed_row("rank", "ordo", ordo::to_string(variant), "int32", n, params, median_ms(run, opt.reps),
+                      floor_ms, verified, is_default);
     r.value = ordo::type_name<R>();
-    r.n = n;
-    r.params = params;
-    r.verified = same(got, want);
-    r.ms = median_ms(run, opt.reps);
-    r.copy_floor_ms = floor_ms;
     res.add(r);
     std::printf("rank %s %s: %.3f ms (%s)\n", ordo::to_string(method), r.variant.c_str(), r.ms,
                 r.verified ? "verified" : "WRONG");
   }
-  row b;
-  b.capability = "rank";
-  b.impl = "cub_radix_pairs";
-  b.variant = "SortPairs(key, index) only";
-  b.is_default = false;
-  b.key = "int32";
+  // verified = false: it sorts; it does not rank.
+  row b = timed_row("rank", "cub_radix_pairs", "SortPairs(key, index) only", "int32", n, params, sort_ms, floor_ms,
+                    false, false);
   b.value = ordo::type_name<R>();
-  b.n = n;
-  b.params = params;
-  b.verified = false;  // sorts; does not rank
-  b.ms = sort_ms;
-  b.copy_floor_ms = floor_ms;
   res.add(b);
   if (min_ranks) {
     if constexpr (std::is_same_v<R, std::uint32_t>) *min_ranks = want;

@@ -52,18 +52,11 @@ row time_gpu(const ordo::device_buffer<K>& keys, ordo::device_buffer<R>& ranks, 
   run();
   std::vector<R> got(n);
   ranks.download(got);
-  row r;
-  r.capability = "rank_sorted";
-  r.impl = "ordo";
-  r.variant = ordo::to_string(variant);
-  r.is_default = ordo::chosen_variant(ordo::cuda{}, {method}) == variant;
-  r.key = "int32";
+  const bool verified = same(got, want);
+  row r = timed_row("rank_sorted", "ordo", ordo::to_string(variant), "int32", n, std::move(params),
+                    median_ms(run, variant == v::naive ? std::max(5, opt.reps / 2) : opt.reps), floor_ms, verified,
+                    ordo::chosen_variant(ordo::cuda{}, {method}) == variant);
   r.value = ordo::type_name<R>();
-  r.n = n;
-  r.params = params;
-  r.verified = same(got, want);
-  r.ms = median_ms(run, variant == v::naive ? std::max(5, opt.reps / 2) : opt.reps);
-  r.copy_floor_ms = floor_ms;
   return r;
 }
 

@@ -116,8 +116,9 @@ TEST(ListRankCpu, BadInputWithoutValidationTerminates) {
       guarded<std::uint32_t> r(succ.size(), 0xDEADBEEFu);
       EXPECT_NO_THROW(ordo::list_rank(s.exec, std::span<const std::uint32_t>(succ), r.span(), s.opts));
       EXPECT_TRUE(r.intact()) << "wrote outside the output";
-      if (!reference_fault(succ, false))
+      if (!reference_fault(succ, false)) {
         EXPECT_TRUE(std::equal(r.span().begin(), r.span().end(), reference_list_rank(succ).begin()));
+      }
     }
 }
 
