@@ -15,6 +15,7 @@
 #include "common/generators.hpp"
 #include "common/gpu_timer.cuh"
 #include "common/options.hpp"
+#include "common/first_output.cuh"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rank.hpp"
@@ -72,11 +73,7 @@ void bench_method(results& res, const std::vector<K>& host, const ordo::device_b
   for (auto variant : {ordo::rank_unsorted_variant::msd_replay, ordo::rank_unsorted_variant::sort_back}) {
     ordo::rank_options o{method, true, ordo::na_option::keep, false, variant};
     auto run = [&] { ordo::rank(ordo::cuda{}, keys.span(), ranks.span(), o); };
-    ORDO_CUDA_CHECK(cudaMemset(ranks.data(), 0xff, n * sizeof(R)));
-    run();
-    std::vector<R> got(n);
-    ranks.download(got);
-    const bool verified = same(got, want);
+    const bool verified = same(first_output(ranks, run), want);
     const bool is_default = (variant == ordo::rank_unsorted_variant::msd_replay) == msd_default;
     row r = timed_row("rank", "ordo", ordo::to_string(variant), "int32", n, params, median_ms(run, opt.reps),
                       floor_ms, verified, is_default);
@@ -120,21 +117,11 @@ void run_rank(const options& opt) {
     scan();
     thrust::scatter(thrust::device, sorted_ranks.data(), sorted_ranks.data() + n, sorter.sorted_index(), out.data());
   };
-  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, n * 4));
-  compose();
-  std::vector<std::uint32_t> got(n);
-  out.download(got);
-  row c;
-  c.capability = "rank";
-  c.impl = "cub_composition";
-  c.variant = "SortPairs+max-scan+scatter";
-  c.key = "int32";
+  const bool verified = first_output(out, compose) == want_min;
+  row c = timed_row("rank", "cub_composition", "SortPairs+max-scan+scatter", "int32", n,
+                    {{"method", "min"}, {"distinct", "uniform int32"}}, median_ms(compose, opt.reps),
+                    copy_floor_ms(n * 8, opt.reps), verified, false);
   c.value = "uint32";
-  c.n = n;
-  c.params = {{"method", "min"}, {"distinct", "uniform int32"}};
-  c.verified = got == want_min;
-  c.ms = median_ms(compose, opt.reps);
-  c.copy_floor_ms = copy_floor_ms(n * 8, opt.reps);
   res.add(c);
   res.write(opt.out);
 }
