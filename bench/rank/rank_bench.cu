@@ -6,6 +6,7 @@
 #include <thrust/scatter.h>
 #include <thrust/sequence.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -50,12 +51,10 @@ class cub_sort_pairs {
   std::size_t bytes_ = 0;
 };
 
+// Equal element for element, a NaN matching a NaN.
 template <class R>
 bool same(const std::vector<R>& a, const std::vector<R>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!(a[i] == b[i]) && !(a[i] != a[i] && b[i] != b[i])) return false;
-  return true;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](R x, R y) { return x == y || (x != x && y != y); });
 }
 
 template <class R>
