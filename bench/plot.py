@@ -246,6 +246,27 @@ def unverified_handle():
                   markeredgecolor=UNVERIFIED, markeredgewidth=2, label="verified = false")
 
 
+def md_header(cols):
+    """The two lines that open a Markdown table with these column titles."""
+    return ["| " + " | ".join(cols) + " |", "|" + "|".join(["---"] * len(cols)) + "|"]
+
+
+def pair_cell(a, b, text):
+    """A table cell comparing rows a and b: text(), marked ✗ unless both are verified; "-" when either is missing."""
+    if not (a and b):
+        return "-"
+    return text() + ("" if a.get("verified") and b.get("verified") else " ✗")
+
+
+def legend_right(ax, any_bad, title):
+    """The legend right of the axes, with the unverified marker's entry where a point is one."""
+    handles, _ = ax.get_legend_handles_labels()
+    if any_bad:
+        handles.append(unverified_handle())
+    ax.legend(handles=handles, loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9, title=title,
+              title_fontsize=9)
+
+
 # ----------------------------------------------------------------------------- rank_sorted figures
 
 
@@ -299,11 +320,7 @@ def plot_p_sweep(doc, rows, out_dir, written, high):
         ax.set_xlim(-0.03, 1.03)
         ax.set_xticks([i / 10 for i in range(11)])
         ax.set_xlabel("recurring probability p (probability that a key repeats its predecessor)")
-    handles, labels = ax.get_legend_handles_labels()
-    if any_bad:
-        handles.append(unverified_handle())
-    ax.legend(handles=handles, loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9,
-              title="n = %s int32 keys, min ranks" % n_label, title_fontsize=9)
+    legend_right(ax, any_bad, "n = %s int32 keys, min ranks" % n_label)
     save(fig, out_dir, "rank_fig8.png" if high else "rank_fig7.png", written)
 
 
@@ -341,11 +358,7 @@ def plot_n_sweep(doc, rows, out_dir, written):
                 label="copy floor (D2D memcpy)")
     set_n_axis(ax)
     log_y(ax, "time per call (ms, log scale)")
-    handles, _ = ax.get_legend_handles_labels()
-    if any_bad:
-        handles.append(unverified_handle())
-    ax.legend(handles=handles, loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9,
-              title="p = %s, int32 keys, min ranks" % p_label, title_fontsize=9)
+    legend_right(ax, any_bad, "p = %s, int32 keys, min ranks" % p_label)
     save(fig, out_dir, "rank_fig11.png", written)
 
     # Fig. 12: speed-up over the sequential CPU loop.
@@ -381,11 +394,7 @@ def plot_n_sweep(doc, rows, out_dir, written):
     ax.axhline(1.0, color=COLORS["copy_floor"], lw=1, ls="-.", label="= cpu_sequential (1x)")
     set_n_axis(ax)
     log_y(ax, "speed-up over cpu_sequential (x, log scale)")
-    handles, _ = ax.get_legend_handles_labels()
-    if any_bad:
-        handles.append(unverified_handle())
-    ax.legend(handles=handles, loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=9,
-              title="p = %s, min ranks, GPU unless marked CPU;\nspeed-up = cpu_sequential ms / ms" % p_label, title_fontsize=9)
+    legend_right(ax, any_bad, "p = %s, min ranks, GPU unless marked CPU;\nspeed-up = cpu_sequential ms / ms" % p_label)
     save(fig, out_dir, "rank_fig12.png", written)
 
 
@@ -587,8 +596,7 @@ def summary_rank_sorted(doc, rows):
     for m in others:
         cols.append("%s: %s ms (x min)" % (m, vname(m)))
     cols.append("CPU par. speed-up")
-    out.append("| " + " | ".join(cols) + " |")
-    out.append("|" + "|".join(["---"] * len(cols)) + "|")
+    out.extend(md_header(cols))
     for p in ps:
         r = dflt("min", p)
         cub = one(pick(main, impl="cub_scan", p_method="min", p_p=p), "cub_scan min p=%s" % fmt_p(p))
@@ -607,14 +615,8 @@ def summary_rank_sorted(doc, rows):
         seq = one(pick(main, impl="cpu_sequential", p_p=p, p_method="min"), "cpu_sequential p=%s" % fmt_p(p))
         par = one([x for x in pick(main, impl="ordo", p_p=p, p_method="min") if is_cpu(x)],
                   "cpu parallel p=%s" % fmt_p(p))
-        if seq and par:
-            t = (" (%s thr.)" % par["threads"]) if par.get("threads") else ""
-            txt = fx(seq["ms"] / par["ms"]) + t
-            if not (seq.get("verified") and par.get("verified")):
-                txt += " ✗"
-            cells.append(txt)
-        else:
-            cells.append("-")
+        cells.append(pair_cell(seq, par, lambda: fx(seq["ms"] / par["ms"]) +
+                               ((" (%s thr.)" % par["threads"]) if par.get("threads") else "")))
         out.append("| " + " | ".join(cells) + " |")
     out.append("")
     out.append("Rank value types: " + ", ".join("%s %s" % (m, vtype(m) or "?") for m in methods) + ".")
@@ -629,21 +631,15 @@ def summary_rank_sorted(doc, rows):
         cols = ["p"] + ["%s: ordo %s vs %s" % (m, vname(m), variant_label(r["variant"] for r in cubs
                                                                           if r["params"].get("method") == m))
                         for m in cub_methods]
-        out.append("| " + " | ".join(cols) + " |")
-        out.append("|" + "|".join(["---"] * len(cols)) + "|")
+        out.extend(md_header(cols))
         for p in ps:
             cells = [fmt_p(p)]
             for m in cub_methods:
                 r = dflt(m, p)
                 c = one([x for x in cubs if x["params"].get("method") == m and x["params"]["p"] == p],
                         "cub %s p=%s" % (m, fmt_p(p)))
-                if r and c:
-                    txt = "%s vs %s ms: %s" % (f2(r["ms"]), f2(c["ms"]), fx(c["ms"] / r["ms"]))
-                    if not (r.get("verified") and c.get("verified")):
-                        txt += " ✗"
-                    cells.append(txt)
-                else:
-                    cells.append("-")
+                cells.append(pair_cell(r, c, lambda: "%s vs %s ms: %s" % (f2(r["ms"]), f2(c["ms"]),
+                                                                         fx(c["ms"] / r["ms"]))))
             out.append("| " + " | ".join(cells) + " |")
         out.append("")
 
@@ -656,8 +652,7 @@ def summary_rank_sorted(doc, rows):
         out.append("All GPU variants, min ranks (ms, and ratio to the default variant's ms):")
         out.append("")
         cols = ["p"] + [v + (" (default)" if v in vname("min").split("/") else "") for v in variants]
-        out.append("| " + " | ".join(cols) + " |")
-        out.append("|" + "|".join(["---"] * len(cols)) + "|")
+        out.extend(md_header(cols))
         for p in ps:
             d = dflt("min", p)
             cells = [fmt_p(p)]
@@ -687,8 +682,7 @@ def summary_rank(doc, rows):
     out.append("")
     cols = ["method", "ranks", "ordo ms", "x floor", "cub_radix_pairs ms", "ordo / radix pairs",
             "cub_composition ms", "ordo / composition"]
-    out.append("| " + " | ".join(cols) + " |")
-    out.append("|" + "|".join(["---"] * len(cols)) + "|")
+    out.extend(md_header(cols))
     methods = [m for m in METHODS if any(r.get("params", {}).get("method") == m for r in rows)]
     for m in methods:
         sel = [r for r in rows if r.get("params", {}).get("method") == m]

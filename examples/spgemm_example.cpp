@@ -11,6 +11,7 @@
 
 #include "apps/spgemm.hpp"
 #include "ordo/error.hpp"
+#include "example_main.hpp"
 
 namespace {
 
@@ -28,22 +29,13 @@ int main(int argc, char** argv) {
   double alpha = 1.0;
   std::uint64_t seed = 1;
   std::string device = ordo::cuda_available() ? "cuda" : "cpu";
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--rows")) rows = std::uint32_t(std::strtoul(argv[i + 1], nullptr, 10));
-    else if (!std::strcmp(argv[i], "--alpha")) alpha = std::strtod(argv[i + 1], nullptr);
-    else if (!std::strcmp(argv[i], "--max")) max_nnz = std::uint32_t(std::strtoul(argv[i + 1], nullptr, 10));
-    else if (!std::strcmp(argv[i], "--device")) device = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else {
-      std::fprintf(stderr, "usage: %s [--rows R] [--alpha A] [--max M] [--device cpu|cuda] [--seed S]\n", argv[0]);
-      return 2;
-    }
-  }
+  if (!read_flags(argc, argv,
+                  {{"--rows", sets(rows)}, {"--alpha", sets(alpha)}, {"--max", sets(max_nnz)},
+                   {"--device", sets(device)}, {"--seed", sets(seed)}},
+                  "[--rows R] [--alpha A] [--max M] [--device cpu|cuda] [--seed S]"))
+    return 2;
   try {
-    if (device == "cuda" && !ordo::cuda_available()) {
-      std::printf("skipped: no CUDA device\n");
-      return 0;
-    }
+    if (skip_without_gpu(device)) return 0;
     const auto a = ordo_apps::power_law_matrix<double>(rows, rows, alpha, max_nnz, seed);
     ordo_apps::host_csr<double> c;
     ordo_apps::spgemm_stats st;

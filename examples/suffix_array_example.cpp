@@ -14,6 +14,7 @@
 #include "apps/suffix_array.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/error.hpp"
+#include "example_main.hpp"
 
 namespace {
 
@@ -30,21 +31,12 @@ std::vector<std::uint8_t> load(const std::string& what, std::uint64_t n, std::ui
 int main(int argc, char** argv) {
   std::string text_kind = "dna", device = ordo::cuda_available() ? "cuda" : "cpu";
   std::uint64_t n = 1 << 20, seed = 1;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--text")) text_kind = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--n")) n = std::strtoull(argv[i + 1], nullptr, 10);
-    else if (!std::strcmp(argv[i], "--device")) device = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else {
-      std::fprintf(stderr, "usage: %s [--text dna|words|FILE] [--n N] [--device cpu|cuda] [--seed S]\n", argv[0]);
-      return 2;
-    }
-  }
+  if (!read_flags(argc, argv,
+                  {{"--text", sets(text_kind)}, {"--n", sets(n)}, {"--device", sets(device)}, {"--seed", sets(seed)}},
+                  "[--text dna|words|FILE] [--n N] [--device cpu|cuda] [--seed S]"))
+    return 2;
   try {
-    if (device == "cuda" && !ordo::cuda_available()) {
-      std::printf("skipped: no CUDA device\n");
-      return 0;
-    }
+    if (skip_without_gpu(device)) return 0;
     const std::vector<std::uint8_t> text = load(text_kind, n, seed);
     std::vector<std::uint32_t> sa(text.size());
     ordo_apps::suffix_array_stats st;

@@ -15,18 +15,6 @@ std::string top_module(py::handle obj) {
   return m.substr(0, m.find('.'));
 }
 
-// Element type from a numpy kind character and item size.
-bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out) {
-  if (kind == 'i' && size == 4) out = key_kind::i32;
-  else if (kind == 'u' && size == 4) out = key_kind::u32;
-  else if (kind == 'i' && size == 8) out = key_kind::i64;
-  else if (kind == 'u' && size == 8) out = key_kind::u64;
-  else if (kind == 'f' && size == 4) out = key_kind::f32;
-  else if (kind == 'f' && size == 8) out = key_kind::f64;
-  else if (allow_flags && (kind == 'b' || kind == 'u' || kind == 'i') && size == 1) out = key_kind::flag;
-  else return false;
-  return true;
-}
 
 std::string where(const char* fn, const char* name) { return std::string("ordo.") + fn + ": " + name; }
 
@@ -80,6 +68,18 @@ void host_view(array& a, py::handle obj) {
 }
 
 }  // namespace
+
+bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out) {
+  if (kind == 'i' && size == 4) out = key_kind::i32;
+  else if (kind == 'u' && size == 4) out = key_kind::u32;
+  else if (kind == 'i' && size == 8) out = key_kind::i64;
+  else if (kind == 'u' && size == 8) out = key_kind::u64;
+  else if (kind == 'f' && size == 4) out = key_kind::f32;
+  else if (kind == 'f' && size == 8) out = key_kind::f64;
+  else if (allow_flags && (kind == 'b' || kind == 'u' || kind == 'i') && size == 1) out = key_kind::flag;
+  else return false;
+  return true;
+}
 
 const char* dtype_name(key_kind k) noexcept {
   switch (k) {

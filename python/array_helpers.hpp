@@ -24,6 +24,9 @@ constexpr const char* kSupportedKeys = "int32, uint32, int64, uint64, float32 or
 
 const char* dtype_name(key_kind k) noexcept;  // "int32" ... "float64", "uint8"
 std::size_t element_size(key_kind k) noexcept;
+// The element type of a numpy kind character ('i', 'u', 'f'; with allow_flags
+// also 1-byte 'b', 'u', 'i' as flag) and item size; false for any other.
+bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out);
 inline bool is_floating(key_kind k) { return k == key_kind::f32 || k == key_kind::f64; }
 
 // A checked 1-D argument. Host data is C-contiguous and native-endian (a numpy

@@ -42,15 +42,7 @@ key_kind scan_kind(const array& v, const std::string& op, const py::object& dtyp
   }
   py::dtype dt = py::dtype::from_args(dtype);  // TypeError for what numpy does not understand
   key_kind k;
-  const char kind = dt.kind();
-  const auto size = dt.itemsize();
-  if (kind == 'i' && size == 4) k = key_kind::i32;
-  else if (kind == 'u' && size == 4) k = key_kind::u32;
-  else if (kind == 'i' && size == 8) k = key_kind::i64;
-  else if (kind == 'u' && size == 8) k = key_kind::u64;
-  else if (kind == 'f' && size == 4) k = key_kind::f32;
-  else if (kind == 'f' && size == 8) k = key_kind::f64;
-  else
+  if (!kind_from(dt.kind(), static_cast<std::size_t>(dt.itemsize()), false, k))
     throw py::type_error("ordo.list_scan: unsupported dtype " + std::string(py::str(dt)) + " (supported: " +
                          kSupportedKeys + ")");
   const bool safe = py::module_::import("numpy")

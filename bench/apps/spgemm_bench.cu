@@ -131,14 +131,12 @@ void spgemm_rows(results& res, const options& opt, double alpha, u32 max_row, cu
   const bool ok = same(ordo_apps::to_host(ordo_apps::spgemm(ordo::cuda{}, d_a.view(), d_a.view())), want);
   row r = timed_row("spgemm", "ordo", "essc_segmented_sort", "float64", st.products, params, ms, floor, ok, true);
   r.extra = {{"products", st.products}};
-  print_row(r);
-  res.add(r);
+  print_and_add(res, r);
 
   const double cu_ms = median_ms([&] { cusp.run(d_a, false); }, reps);
   r = timed_row("spgemm", "cusparse", "spgemm_default", "float64", st.products, params, cu_ms, floor,
                 same(cusp.run(d_a, true), want), false);
-  print_row(r);
-  res.add(r);
+  print_and_add(res, r);
 
   const ordo::cpu cpu{};
   csr c;
@@ -146,13 +144,11 @@ void spgemm_rows(results& res, const options& opt, double alpha, u32 max_row, cu
   r = timed_row("spgemm", "ordo_cpu", "essc_segmented_sort", "float64", st.products, params, cpu_ms, 0, same(c, want),
                 false);
   r.extra = {{"threads", cpu.resolved_threads()}};
-  print_row(r);
-  res.add(r);
+  print_and_add(res, r);
 
   r = timed_row("spgemm", "cpu_reference", "gustavson", "float64", st.products, params, ref_ms, 0, true, false);
   r.extra = {{"threads", 1}};
-  print_row(r);
-  res.add(r);
+  print_and_add(res, r);
 }
 
 }  // namespace

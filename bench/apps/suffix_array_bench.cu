@@ -128,16 +128,14 @@ void suffix_array_rows(results& res, const options& opt, const std::string& kind
              {"packed_chars", st.packed_chars},
              {"groups_sorted", st.segments_sorted},
              {"elements_sorted", st.sorted_elements}};
-  print_row(r);
-  res.add(r);
+  print_and_add(res, r);
 
   cub_doubling cub(n);
   const double cub_ms = median_ms([&] { cub.run(d_text.data(), d_sa.data()); }, reps);
   d_sa.download(std::span<u32>(sa));
   r = timed_row("suffix_array", "cub", "radix_sort_doubling", "uint8", n, params, cub_ms, floor,
                 is_suffix_array(text, sa), false);
-  print_row(r);
-  res.add(r);
+  print_and_add(res, r);
 
   if (cpu_rows) {
     const ordo::cpu cpu{};
@@ -146,16 +144,14 @@ void suffix_array_rows(results& res, const options& opt, const std::string& kind
     r = timed_row("suffix_array", "ordo_cpu", "pdss_segmented_sort", "uint8", n, params, cpu_ms, 0,
                   is_suffix_array(text, sa), false);
     r.extra = {{"threads", cpu.resolved_threads()}};
-    print_row(r);
-    res.add(r);
+    print_and_add(res, r);
   }
   if (reference_row) {
     const double ref_ms = median_ms_host([&] { sa = ordo_apps::suffix_array_reference(text); }, 1);
     r = timed_row("suffix_array", "cpu_reference", "manber_myers_std_sort", "uint8", n, params, ref_ms, 0,
                   is_suffix_array(text, sa), false);
     r.extra = {{"threads", 1}};
-    print_row(r);
-    res.add(r);
+    print_and_add(res, r);
   }
 }
 

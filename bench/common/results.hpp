@@ -52,5 +52,9 @@ class results {
 
 // Prints "  name  ms  ratio" lines as rows arrive, so a cut-off run still tells.
 void print_row(const row& r);
+inline void print_and_add(results& res, const row& r) {
+  print_row(r);
+  res.add(r);
+}
 
 }  // namespace ordo_bench

@@ -52,18 +52,8 @@ std::vector<u32> random_u32(u64 n, u64 seed) {
 
 row make_row(const char* cap, const char* impl, const std::string& variant, const char* key, const char* value, u64 n,
              nlohmann::json params, double ms, double floor, bool verified, bool is_default = false) {
-  row r;
-  r.capability = cap;
-  r.impl = impl;
-  r.variant = variant;
-  r.key = key;
+  row r = timed_row(cap, impl, variant, key, n, std::move(params), ms, floor, verified, is_default);
   r.value = value ? value : "";
-  r.n = n;
-  r.params = std::move(params);
-  r.ms = ms;
-  r.copy_floor_ms = floor;
-  r.verified = verified;
-  r.is_default = is_default;
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <thrust/scatter.h>
 #include <thrust/sequence.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include "common/generators.hpp"
 #include "common/gpu_timer.cuh"
 #include "common/options.hpp"
+#include "common/first_output.cuh"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rank.hpp"
@@ -49,12 +51,10 @@ class cub_sort_pairs {
   std::size_t bytes_ = 0;
 };
 
+// Equal element for element, a NaN matching a NaN.
 template <class R>
 bool same(const std::vector<R>& a, const std::vector<R>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!(a[i] == b[i]) && !(a[i] != a[i] && b[i] != b[i])) return false;
-  return true;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](R x, R y) { return x == y || (x != x && y != y); });
 }
 
 template <class R>
@@ -72,38 +72,19 @@ void bench_method(results& res, const std::vector<K>& host, const ordo::device_b
   for (auto variant : {ordo::rank_unsorted_variant::msd_replay, ordo::rank_unsorted_variant::sort_back}) {
     ordo::rank_options o{method, true, ordo::na_option::keep, false, variant};
     auto run = [&] { ordo::rank(ordo::cuda{}, keys.span(), ranks.span(), o); };
-    ORDO_CUDA_CHECK(cudaMemset(ranks.data(), 0xff, n * sizeof(R)));
-    run();
-    std::vector<R> got(n);
-    ranks.download(got);
-    row r;
-    r.capability = "rank";
-    r.impl = "ordo";
-    r.variant = ordo::to_string(variant);
-    r.is_default = (variant == ordo::rank_unsorted_variant::msd_replay) == msd_default;
-    r.key = "int32";
+    const bool verified = same(first_output(ranks, run), want);
+    const bool is_default = (variant == ordo::rank_unsorted_variant::msd_replay) == msd_default;
+    row r = timed_row("rank", "ordo", ordo::to_string(variant), "int32", n, params, median_ms(run, opt.reps),
+                      floor_ms, verified, is_default);
     r.value = ordo::type_name<R>();
-    r.n = n;
-    r.params = params;
-    r.verified = same(got, want);
-    r.ms = median_ms(run, opt.reps);
-    r.copy_floor_ms = floor_ms;
     res.add(r);
     std::printf("rank %s %s: %.3f ms (%s)\n", ordo::to_string(method), r.variant.c_str(), r.ms,
                 r.verified ? "verified" : "WRONG");
   }
-  row b;
-  b.capability = "rank";
-  b.impl = "cub_radix_pairs";
-  b.variant = "SortPairs(key, index) only";
-  b.is_default = false;
-  b.key = "int32";
+  // verified = false: it sorts; it does not rank.
+  row b = timed_row("rank", "cub_radix_pairs", "SortPairs(key, index) only", "int32", n, params, sort_ms, floor_ms,
+                    false, false);
   b.value = ordo::type_name<R>();
-  b.n = n;
-  b.params = params;
-  b.verified = false;  // sorts; does not rank
-  b.ms = sort_ms;
-  b.copy_floor_ms = floor_ms;
   res.add(b);
   if (min_ranks) {
     if constexpr (std::is_same_v<R, std::uint32_t>) *min_ranks = want;
@@ -135,21 +116,11 @@ void run_rank(const options& opt) {
     scan();
     thrust::scatter(thrust::device, sorted_ranks.data(), sorted_ranks.data() + n, sorter.sorted_index(), out.data());
   };
-  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, n * 4));
-  compose();
-  std::vector<std::uint32_t> got(n);
-  out.download(got);
-  row c;
-  c.capability = "rank";
-  c.impl = "cub_composition";
-  c.variant = "SortPairs+max-scan+scatter";
-  c.key = "int32";
+  const bool verified = first_output(out, compose) == want_min;
+  row c = timed_row("rank", "cub_composition", "SortPairs+max-scan+scatter", "int32", n,
+                    {{"method", "min"}, {"distinct", "uniform int32"}}, median_ms(compose, opt.reps),
+                    copy_floor_ms(n * 8, opt.reps), verified, false);
   c.value = "uint32";
-  c.n = n;
-  c.params = {{"method", "min"}, {"distinct", "uniform int32"}};
-  c.verified = got == want_min;
-  c.ms = median_ms(compose, opt.reps);
-  c.copy_floor_ms = copy_floor_ms(n * 8, opt.reps);
   res.add(c);
   res.write(opt.out);
 }

@@ -14,6 +14,7 @@
 #include "common/generators.hpp"
 #include "common/gpu_timer.cuh"
 #include "common/options.hpp"
+#include "common/first_output.cuh"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rank.hpp"
@@ -48,22 +49,11 @@ row time_gpu(const ordo::device_buffer<K>& keys, ordo::device_buffer<R>& ranks, 
   const std::uint64_t n = keys.size();
   ordo::rank_sorted_options o{method, ordo::sort_order::ascending, variant, false};
   auto run = [&] { ordo::rank_sorted(ordo::cuda{}, keys.span(), ranks.span(), o); };
-  ORDO_CUDA_CHECK(cudaMemset(ranks.data(), 0xff, n * sizeof(R)));
-  run();
-  std::vector<R> got(n);
-  ranks.download(got);
-  row r;
-  r.capability = "rank_sorted";
-  r.impl = "ordo";
-  r.variant = ordo::to_string(variant);
-  r.is_default = ordo::chosen_variant(ordo::cuda{}, {method}) == variant;
-  r.key = "int32";
+  const bool verified = same(first_output(ranks, run), want);
+  row r = timed_row("rank_sorted", "ordo", ordo::to_string(variant), "int32", n, std::move(params),
+                    median_ms(run, variant == v::naive ? std::max(5, opt.reps / 2) : opt.reps), floor_ms, verified,
+                    ordo::chosen_variant(ordo::cuda{}, {method}) == variant);
   r.value = ordo::type_name<R>();
-  r.n = n;
-  r.params = params;
-  r.verified = same(got, want);
-  r.ms = median_ms(run, variant == v::naive ? std::max(5, opt.reps / 2) : opt.reps);
-  r.copy_floor_ms = floor_ms;
   return r;
 }
 
@@ -80,21 +70,10 @@ row time_cub(const ordo::device_buffer<K>& keys, ordo::device_buffer<std::uint32
              nlohmann::json params) {
   const std::uint64_t n = keys.size();
   cub_rank_scan<K, std::uint32_t> scan(keys.data(), ranks.data(), std::uint32_t(n), method == m::dense);
-  ORDO_CUDA_CHECK(cudaMemset(ranks.data(), 0xff, n * 4));
-  scan();
-  std::vector<std::uint32_t> got(n);
-  ranks.download(got);
-  row r;
-  r.capability = "rank_sorted";
-  r.impl = "cub_scan";
-  r.variant = method == m::dense ? "transform+sum-scan" : "transform+max-scan";
-  r.key = "int32";
+  const bool verified = same(first_output(ranks, [&] { scan(); }), want);
+  row r = timed_row("rank_sorted", "cub_scan", method == m::dense ? "transform+sum-scan" : "transform+max-scan",
+                    "int32", n, std::move(params), median_ms([&] { scan(); }, opt.reps), floor_ms, verified, false);
   r.value = "uint32";
-  r.n = n;
-  r.params = params;
-  r.verified = same(got, want);
-  r.ms = median_ms([&] { scan(); }, opt.reps);
-  r.copy_floor_ms = floor_ms;
   return r;
 }
 

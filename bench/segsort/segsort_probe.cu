@@ -69,14 +69,23 @@ struct probe {
   int reps;
   std::map<u64, std::pair<double, std::string>> best;
 
+  // uint32 keys with 4-byte values, ascending.
+  seg::code_io<u32> key_value_io() const {
+    return {data.k_in.data(), data.k_out.data(), seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
+            seg::key_kind::unsigned_int, false, false, false};
+  }
+  // The probe's segments, all of length len; clears the output keys first.
+  auto segments(u64 len) const {
+    const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
+    cudaMemset(data.k_out.data(), 0, data.n * 4);
+    return d;
+  }
+
   template <class Bin>
   void run(u64 len, ordo::segsort_write w, const nlohmann::json& binding) {
-    const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
-                               seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
-                               seg::key_kind::unsigned_int, false, false, false};
-    const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
+    const seg::code_io<u32> io = key_value_io();
+    const auto d = segments(len);
     const u64 count = d.count;
-    cudaMemset(data.k_out.data(), 0, data.n * 4);
     const double ms =
         median_ms([&] { seg::launch_bin<Bin, true>(nullptr, io, d, data.list.data(), count, w, false); }, reps);
     record(len, Bin::describe() + (binding.contains("write") ? " " + binding["write"].get<std::string>() : ""),
@@ -88,8 +97,7 @@ struct probe {
     nlohmann::json params = binding;
     params["segment_length"] = len;
     row r = timed_row("segsort_probe", "ordo", name, "uint32", data.n, params, ms, 0, ok, false);
-    print_row(r);
-    res.add(r);
+    print_and_add(res, r);
     if (ok && (!best.count(len) || ms < best[len].first)) best[len] = {ms, name};
   }
 
@@ -103,14 +111,11 @@ struct probe {
   }
   template <int THREADS, int ITEMS, int SLOTS = 1>
   void radix(u64 len) {
-    const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
-                               seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
-                               seg::key_kind::unsigned_int, false, false, false};
-    const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
+    const seg::code_io<u32> io = key_value_io();
+    const auto d = segments(len);
     auto kernel = seg::radix_bin_kernel<u32, THREADS, true, ITEMS, SLOTS>;
     constexpr int smem = seg::radix_bin_smem_bytes<u32, THREADS, true, ITEMS, SLOTS>();
     ordo::detail::allow_smem(kernel, smem);
-    cudaMemset(data.k_out.data(), 0, data.n * 4);
     const unsigned blocks = unsigned((d.count + SLOTS - 1) / SLOTS);
     const double ms = median_ms([&] { kernel<<<blocks, THREADS, smem>>>(io, d, data.list.data(), d.count); }, reps);
     record(len,
@@ -121,11 +126,8 @@ struct probe {
   // The warp bucket sort (warp/warp_bucket_sort.cuh): WARPS segments per block, one per warp.
   template <int ITEMS, int WARPS, int MIN_BLOCKS = 0>
   void warp_bucket(u64 len) {
-    const seg::code_io<u32> io{data.k_in.data(), data.k_out.data(),
-                               seg::value_mover{data.v_in.data(), data.v_out.data(), 4},
-                               seg::key_kind::unsigned_int, false, false, false};
-    const auto d = ordo::detail::make_segment_desc("segsort_probe", ordo::fixed_length(len), data.n);
-    cudaMemset(data.k_out.data(), 0, data.n * 4);
+    const seg::code_io<u32> io = key_value_io();
+    const auto d = segments(len);
     const unsigned blocks = unsigned((d.count + WARPS - 1) / WARPS);
     const double ms = median_ms(
         [&] { seg::warp_bucket_bin_kernel<u32, ITEMS, WARPS, true, MIN_BLOCKS><<<blocks, WARPS * 32>>>(io, d, data.list.data(), d.count); },

@@ -47,65 +47,45 @@ struct plus {
   ORDO_OP_HD static constexpr T identity() { return T(0); }
 };
 
-// NaN-propagating minimum (np.minimum).
-struct minimum {
+namespace detail {
+// The four extremes: `Max` picks the larger operand (else the smaller),
+// `PropagateNaN` returns a NaN operand (np.maximum; the left one when both
+// are) where otherwise (np.fmax) the other operand is returned.
+template <bool Max, bool PropagateNaN>
+struct extreme {
   template <class T>
   ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
-    if (detail::is_nan(a)) return a;
-    if (detail::is_nan(b)) return b;
-    return b < a ? b : a;
+    if constexpr (PropagateNaN) {
+      if (is_nan(a)) return a;
+      if (is_nan(b)) return b;
+    } else {
+      if (is_nan(b)) return a;
+      if (is_nan(a)) return b;
+    }
+    if constexpr (Max) return a < b ? b : a;
+    else return b < a ? b : a;
   }
+  // +-infinity or the type's extreme value; NaN for the NaN-ignoring ones
+  // (fmax(NaN, x) == x for every x).
   template <class T>
   ORDO_OP_HD static constexpr T identity() {
-    if constexpr (std::numeric_limits<T>::has_infinity) return std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::max();
+    using lim = std::numeric_limits<T>;
+    if constexpr (!PropagateNaN && has_nan_v<T>) return lim::quiet_NaN();
+    else if constexpr (Max) {
+      if constexpr (lim::has_infinity) return -lim::infinity();
+      else return lim::lowest();
+    } else {
+      if constexpr (lim::has_infinity) return lim::infinity();
+      else return lim::max();
+    }
   }
 };
+}  // namespace detail
 
-// NaN-propagating maximum (np.maximum).
-struct maximum {
-  template <class T>
-  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
-    if (detail::is_nan(a)) return a;
-    if (detail::is_nan(b)) return b;
-    return a < b ? b : a;
-  }
-  template <class T>
-  ORDO_OP_HD static constexpr T identity() {
-    if constexpr (std::numeric_limits<T>::has_infinity) return -std::numeric_limits<T>::infinity();
-    else return std::numeric_limits<T>::lowest();
-  }
-};
-
-// NaN-ignoring minimum (np.fmin).
-struct fmin {
-  template <class T>
-  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
-    if (detail::is_nan(b)) return a;
-    if (detail::is_nan(a)) return b;
-    return b < a ? b : a;
-  }
-  template <class T>
-  ORDO_OP_HD static constexpr T identity() {
-    if constexpr (detail::has_nan_v<T>) return std::numeric_limits<T>::quiet_NaN();
-    else return minimum::identity<T>();
-  }
-};
-
-// NaN-ignoring maximum (np.fmax).
-struct fmax {
-  template <class T>
-  ORDO_OP_HD constexpr T operator()(const T& a, const T& b) const {
-    if (detail::is_nan(b)) return a;
-    if (detail::is_nan(a)) return b;
-    return a < b ? b : a;
-  }
-  template <class T>
-  ORDO_OP_HD static constexpr T identity() {
-    if constexpr (detail::has_nan_v<T>) return std::numeric_limits<T>::quiet_NaN();
-    else return maximum::identity<T>();
-  }
-};
+struct minimum : detail::extreme<false, true> {};  // NaN-propagating minimum (np.minimum)
+struct maximum : detail::extreme<true, true> {};   // NaN-propagating maximum (np.maximum)
+struct fmin : detail::extreme<false, false> {};    // NaN-ignoring minimum (np.fmin)
+struct fmax : detail::extreme<true, false> {};     // NaN-ignoring maximum (np.fmax)
 
 // Comparators for sort_idx and merge: a strict weak order on every key type.
 // Floating point: NaN sorts after every number (last ascending, first

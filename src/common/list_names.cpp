@@ -1,8 +1,6 @@
 // Spelling of the list-ranking options and of the scan operators, as the CLI,
 // the benchmark and the Python module use it.
-#include <cstring>
-#include <string>
-
+#include "ordo/detail/name_table.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/ops.hpp"
 
@@ -12,41 +10,20 @@ const char* op_name(plus) noexcept { return "plus"; }
 const char* op_name(minimum) noexcept { return "min"; }
 const char* op_name(maximum) noexcept { return "max"; }
 
-const char* to_string(list_variant v) noexcept {
-  switch (v) {
-    case list_variant::automatic: return "auto";
-    case list_variant::sequential: return "sequential";
-    case list_variant::helman_jaja: return "helman_jaja";
-    case list_variant::wyllie: return "wyllie";
-    case list_variant::rhj: return "rhj";
-    case list_variant::single_block: return "single_block";
-  }
-  return "?";
-}
+constexpr detail::named<list_variant> list_variant_rows[] = {
+    {list_variant::automatic, "auto"}, {list_variant::sequential, "sequential"},
+    {list_variant::helman_jaja, "helman_jaja"}, {list_variant::wyllie, "wyllie"},
+    {list_variant::rhj, "rhj"}, {list_variant::single_block, "single_block"}};
+constexpr detail::name_table list_variants{list_variant_rows, "unknown list variant",
+                                           "expected auto, sequential, helman_jaja, wyllie, rhj or single_block"};
+const char* to_string(list_variant v) noexcept { return list_variants.name_of(v); }
+list_variant parse_list_variant(const char* s) { return list_variants.parse(s); }
 
-list_variant parse_list_variant(const char* s) {
-  for (auto v : {list_variant::automatic, list_variant::sequential, list_variant::helman_jaja, list_variant::wyllie,
-                 list_variant::rhj, list_variant::single_block})
-    if (!std::strcmp(s, to_string(v))) return v;
-  throw error(errc::invalid_argument,
-              std::string("unknown list variant '") + s +
-                  "' (expected auto, sequential, helman_jaja, wyllie, rhj or single_block)");
-}
-
-const char* to_string(list_runs r) noexcept {
-  switch (r) {
-    case list_runs::detect: return "detect";
-    case list_runs::contract: return "contract";
-    case list_runs::keep: return "keep";
-  }
-  return "?";
-}
-
-list_runs parse_list_runs(const char* s) {
-  for (auto r : {list_runs::detect, list_runs::contract, list_runs::keep})
-    if (!std::strcmp(s, to_string(r))) return r;
-  throw error(errc::invalid_argument,
-              std::string("unknown list runs option '") + s + "' (expected detect, contract or keep)");
-}
+constexpr detail::named<list_runs> list_runs_rows[] = {
+    {list_runs::detect, "detect"}, {list_runs::contract, "contract"}, {list_runs::keep, "keep"}};
+constexpr detail::name_table list_runs_names{list_runs_rows, "unknown list runs option",
+                                             "expected detect, contract or keep"};
+const char* to_string(list_runs r) noexcept { return list_runs_names.name_of(r); }
+list_runs parse_list_runs(const char* s) { return list_runs_names.parse(s); }
 
 }  // namespace ordo

@@ -12,6 +12,7 @@
 
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
+#include "ordo/ops.hpp"
 
 namespace ordo_test {
 
@@ -147,6 +148,20 @@ inline std::vector<list_case> bad_list_cases() {
   auto two = ordo::gen::random_forest<std::uint64_t>(50000, 2, 5);
   c.push_back({"two_lists", two});
   return c;
+}
+
+// The (value type, operator) pairs the list_scan suites run on every case:
+// f(T{}, op) for each.
+template <class F>
+void for_each_scan_type_and_op(F&& f) {
+  f(std::int32_t{}, ordo::plus{});
+  f(std::int32_t{}, ordo::minimum{});
+  f(std::uint64_t{}, ordo::maximum{});
+  f(double{}, ordo::plus{});
+  f(float{}, ordo::maximum{});
+  f(std::int64_t{}, ordo::minimum{});
+  f(std::uint32_t{}, ordo::plus{});
+  f(float{}, ordo::plus{});
 }
 
 }  // namespace ordo_test

@@ -6,6 +6,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <span>
 #include <string>
@@ -16,6 +17,8 @@
 #include "common/generators.hpp"
 #include "common/primitives_cases.hpp"
 #include "cpu/error_expect.hpp"
+#include "ordo/list_gen.hpp"
+#include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/types.hpp"
 
@@ -272,6 +275,42 @@ void check_fork_total(Space& sp) {
   EXPECT_EQ(ordo::fork_total_and_wait(sp.exec, sp.cspan(d_c32)), 8589934597ULL);
   auto d_empty = sp.buf(std::vector<std::uint32_t>());
   EXPECT_EQ(ordo::fork_total_and_wait(sp.exec, sp.cspan(d_empty)), 0u);
+}
+
+// list_scan runs on the same operators (plus, minimum and maximum; not
+// fmin/fmax): NaN propagates along a random list of n nodes as
+// np.maximum.accumulate would along the list's order.
+template <class Space>
+void check_nan_list_scan(Space& sp, std::size_t n, std::initializer_list<ordo::list_variant> variants) {
+  const auto succ = ordo::gen::random_list<std::uint32_t>(n, 5);
+  std::vector<std::uint32_t> order;  // the list from its head
+  std::vector<char> pointed(n, 0);
+  for (auto s : succ)
+    if (s != ordo::list_end<std::uint32_t>) pointed[s] = 1;
+  for (std::uint32_t x = 0; x < n; ++x)
+    if (!pointed[x])
+      for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
+  ASSERT_EQ(order.size(), n);
+  auto d_succ = sp.buf(succ);
+  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
+    for (nan_op o : {nan_op::min, nan_op::max}) {
+      auto one = [&](auto op) {
+        std::vector<double> along(n);
+        for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];
+        const auto ref = ref_nan_scan(along, {}, false, o, decltype(op)::template identity<double>());
+        std::vector<double> want(n);
+        for (std::size_t i = 0; i < n; ++i) want[order[i]] = ref[i];
+        auto d_vals = sp.buf(vals);
+        for (auto v : variants) {
+          auto d_out = sp.buf(std::vector<double>(n));
+          ordo::list_scan(sp.exec, sp.cspan(d_succ), sp.cspan(d_vals), sp.span(d_out), op, {.variant = v});
+          ASSERT_TRUE(same_values(sp.get(d_out), want,
+                                  std::string("list_scan ") + nan_op_name(o) + " " + name + " " + ordo::to_string(v)));
+        }
+      };
+      if (o == nan_op::min) one(ordo::minimum{});
+      else one(ordo::maximum{});
+    }
 }
 
 }  // namespace ordo_test

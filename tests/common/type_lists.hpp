@@ -51,6 +51,20 @@ struct type_names {
   static std::string GetName(int) { return type_label<T>::get(); }
 };
 
+template <class T>
+class typed_test : public ::testing::Test {};
+
+}  // namespace ordo_test
+
+// A typed suite in one line: the fixture (no state of its own) and the suite
+// over `types`, each test named by its type. tests/gpu has ORDO_GPU_TYPED_SUITE.
+#define ORDO_TYPED_SUITE(Suite, types)                   \
+  template <class T>                                    \
+  using Suite = ::ordo_test::typed_test<T>;             \
+  TYPED_TEST_SUITE(Suite, types, ::ordo_test::type_names)
+
+namespace ordo_test {
+
 // The methods a rank type can hold: 'average' needs a floating rank.
 template <class R>
 std::vector<ordo::rank_method> methods_for() {

@@ -17,9 +17,7 @@ using namespace ordo_test;
 
 std::vector<host_space> spaces() { return {host_space{ordo::cpu{1}}, host_space{ordo::cpu{4}}}; }
 
-template <class T>
-class PrimitivesCpu : public ::testing::Test {};
-TYPED_TEST_SUITE(PrimitivesCpu, key_types, type_names);
+ORDO_TYPED_SUITE(PrimitivesCpu, key_types);
 
 TYPED_TEST(PrimitivesCpu, ScanReduce) {
   using T = TypeParam;
@@ -153,10 +151,8 @@ TEST(PrimitivesCpu, BadArguments) {
 
 // --- NaN (numpy's minimum/maximum/fmin/fmax) and overflow -----------------
 
-template <class T>
-class PrimitivesNanCpu : public ::testing::Test {};
 using float_types = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(PrimitivesNanCpu, float_types, type_names);
+ORDO_TYPED_SUITE(PrimitivesNanCpu, float_types);
 
 TYPED_TEST(PrimitivesNanCpu, ScanReduce) {
   for (auto sp : spaces())
@@ -181,36 +177,8 @@ TEST(PrimitivesNanCpu, IntegerFminFmaxAreMinMax) {
 
 // list_scan runs on the same operators: NaN propagates along a list as np.maximum.accumulate would.
 TEST(PrimitivesNanCpu, ListScanPropagatesNaN) {
-  const std::size_t n = 50000;
-  const auto succ = ordo::gen::random_list<std::uint32_t>(n, 5);
-  std::vector<std::uint32_t> order;  // the list from its head
-  std::vector<char> pointed(n, 0);
-  for (auto s : succ)
-    if (s != ordo::list_end<std::uint32_t>) pointed[s] = 1;
-  for (std::uint32_t x = 0; x < n; ++x)
-    if (!pointed[x])
-      for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
-  ASSERT_EQ(order.size(), n);
-  // list_scan holds plus, minimum and maximum (not fmin/fmax).
-  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
-    for (nan_op o : {nan_op::min, nan_op::max}) {
-      auto one = [&](auto op) {
-        std::vector<double> along(n);
-        for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];
-        const auto ref = ref_nan_scan(along, {}, false, o, decltype(op)::template identity<double>());
-        std::vector<double> want(n);
-        for (std::size_t i = 0; i < n; ++i) want[order[i]] = ref[i];
-        for (auto v : {ordo::list_variant::sequential, ordo::list_variant::helman_jaja}) {
-          std::vector<double> got(n);
-          ordo::list_scan(ordo::cpu{4}, std::span<const std::uint32_t>(succ), std::span<const double>(vals),
-                          std::span<double>(got), op, {.variant = v});
-          ASSERT_TRUE(same_values(got, want, std::string("list_scan ") + nan_op_name(o) + " " + name + " " +
-                                                 ordo::to_string(v)));
-        }
-      };
-      if (o == nan_op::min) one(ordo::minimum{});
-      else one(ordo::maximum{});
-    }
+  host_space sp{ordo::cpu{4}};
+  check_nan_list_scan(sp, 50000, {ordo::list_variant::sequential, ordo::list_variant::helman_jaja});
 }
 
 // Every built-in operator and held accumulator pair has a libordo entry point

@@ -19,9 +19,7 @@ namespace {
 
 // Per key type, with a 64-bit integer and a double rank (the grid covers the
 // other rank types).
-template <class T>
-class RankEdgeValues : public ::testing::Test {};
-TYPED_TEST_SUITE(RankEdgeValues, key_types, type_names);
+ORDO_TYPED_SUITE(RankEdgeValues, key_types);
 
 // Every option on cpu{1}, and on cpu{4} or cpu{} in turn.
 template <class K, class R>

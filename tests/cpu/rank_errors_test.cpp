@@ -16,9 +16,7 @@ namespace {
 
 using ordo::errc;
 
-template <class T>
-class RankErrors : public ::testing::Test {};
-TYPED_TEST_SUITE(RankErrors, key_types, type_names);
+ORDO_TYPED_SUITE(RankErrors, key_types);
 
 template <class R, class K>
 void rank_into(const ordo::cpu& exec, const std::vector<K>& keys, std::vector<R>& out, const ordo::rank_options& o) {

@@ -20,9 +20,7 @@
 namespace ordo_test {
 namespace {
 
-template <class T>
-class RankGrid : public ::testing::Test {};
-TYPED_TEST_SUITE(RankGrid, key_rank_types, type_names);
+ORDO_TYPED_SUITE(RankGrid, key_rank_types);
 
 // Random keys with `distinct` values; a tenth of floating keys are NaN.
 template <class K>
@@ -98,9 +96,7 @@ TYPED_TEST(RankGrid, SmallSizes) {
 
 // 100000 keys per key type, with float ranks (rounded once) and one option
 // per method.
-template <class T>
-class RankLarge : public ::testing::Test {};
-TYPED_TEST_SUITE(RankLarge, key_types, type_names);
+ORDO_TYPED_SUITE(RankLarge, key_types);
 
 TYPED_TEST(RankLarge, Size100000) {
   using K = TypeParam;

@@ -24,9 +24,7 @@ namespace {
 
 // Per key type, with a 32-bit integer and a double rank (the grid covers the
 // other rank types).
-template <class T>
-class RankSortedShapes : public ::testing::Test {};
-TYPED_TEST_SUITE(RankSortedShapes, key_types, type_names);
+ORDO_TYPED_SUITE(RankSortedShapes, key_types);
 
 // Ranks `asc` (ascending) and its descending sort every way, with every
 // single-thread case and two threaded ones in turn.

@@ -22,9 +22,7 @@ using ordo::errc;
 using ordo::rank_method;
 using ordo::sort_order;
 
-template <class T>
-class RankSortedErrors : public ::testing::Test {};
-TYPED_TEST_SUITE(RankSortedErrors, key_types, type_names);
+ORDO_TYPED_SUITE(RankSortedErrors, key_types);
 
 template <class R, class K>
 void rank_sorted_into(const ordo::cpu& exec, const std::vector<K>& keys, std::vector<R>& out,

@@ -16,9 +16,7 @@
 namespace ordo_test {
 namespace {
 
-template <class T>
-class RankSortedGrid : public ::testing::Test {};
-TYPED_TEST_SUITE(RankSortedGrid, key_rank_types, type_names);
+ORDO_TYPED_SUITE(RankSortedGrid, key_rank_types);
 
 // Runs every method x order on sorted_with_ties(n, p): at grid point g, the
 // cases cases_for(g).
@@ -71,9 +69,7 @@ TYPED_TEST(RankSortedGrid, SmallSizes) {
 
 // 100000 keys, for each key type, threaded, with an integer and a floating
 // rank; and one input past 2^20.
-template <class T>
-class RankSortedLarge : public ::testing::Test {};
-TYPED_TEST_SUITE(RankSortedLarge, key_types, type_names);
+ORDO_TYPED_SUITE(RankSortedLarge, key_types);
 
 const auto one_large_case = [](std::size_t g) { return std::vector<cpu_case>{large_cpu_cases()[rotate(g, 2)]}; };
 

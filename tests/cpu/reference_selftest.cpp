@@ -16,9 +16,7 @@
 namespace ordo_test {
 namespace {
 
-template <class T>
-class ReferenceSelfTest : public ::testing::Test {};
-TYPED_TEST_SUITE(ReferenceSelfTest, key_types, type_names);
+ORDO_TYPED_SUITE(ReferenceSelfTest, key_types);
 
 std::vector<ordo::rank_method> all_methods() { return methods_for<double>(); }
 

@@ -10,9 +10,7 @@
 
 using namespace ordo_test;
 
-template <class T>
-class RoughCpu : public ::testing::Test {};
-TYPED_TEST_SUITE(RoughCpu, key_types, type_names);
+ORDO_TYPED_SUITE(RoughCpu, key_types);
 
 TYPED_TEST(RoughCpu, RadiusMatchesTheDefinition) {
   using K = TypeParam;

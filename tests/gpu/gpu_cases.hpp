@@ -20,6 +20,20 @@
 
 namespace ordo_test {
 
+// The fixture of every typed GPU suite: SetUp skips each test, with the
+// message, where no GPU is visible, so the test bodies need not.
+template <class T>
+class gpu_typed_test : public ::testing::Test {
+ protected:
+  void SetUp() override { ORDO_REQUIRE_GPU(); }
+};
+
+// ORDO_TYPED_SUITE (common/type_lists.hpp) on gpu_typed_test.
+#define ORDO_GPU_TYPED_SUITE(Suite, types)               \
+  template <class T>                                    \
+  using Suite = ::ordo_test::gpu_typed_test<T>;         \
+  TYPED_TEST_SUITE(Suite, types, ::ordo_test::type_names)
+
 template <class R>
 R gpu_poison() {
   if constexpr (std::is_floating_point_v<R>) return R(-12345.5);

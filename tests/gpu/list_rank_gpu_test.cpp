@@ -114,24 +114,11 @@ TEST(ListRankGpu, LargeRandomOrderedAndForest) {
       check_rank<std::uint32_t, std::uint32_t>(c, s, true);
 }
 
-template <class Setups>
-void scan_all(const std::vector<list_case>& cases, const Setups& ss) {
-  for (const auto& c : cases)
-    for (const auto& s : ss) {
-      check_scan<std::int32_t>(c, s, ordo::plus{});
-      check_scan<std::int32_t>(c, s, ordo::minimum{});
-      check_scan<std::uint64_t>(c, s, ordo::maximum{});
-      check_scan<double>(c, s, ordo::plus{});
-      check_scan<float>(c, s, ordo::maximum{});
-      check_scan<std::int64_t>(c, s, ordo::minimum{});
-      check_scan<std::uint32_t>(c, s, ordo::plus{});
-      check_scan<float>(c, s, ordo::plus{});
-    }
-}
-
 TEST(ListScanGpu, OperatorsAndTypes) {
   ORDO_REQUIRE_GPU();
-  scan_all(list_cases(false), setups());
+  for (const auto& c : list_cases(false))
+    for (const auto& s : setups())
+      for_each_scan_type_and_op([&](auto t, auto op) { check_scan<decltype(t)>(c, s, op); });
 }
 
 // Without validation RHJ's first level claims nodes: 8-byte values take the

@@ -19,12 +19,9 @@ namespace {
 
 using namespace ordo_test;
 
-template <class T>
-class PrimitivesGpu : public ::testing::Test {};
-TYPED_TEST_SUITE(PrimitivesGpu, key_types, type_names);
+ORDO_GPU_TYPED_SUITE(PrimitivesGpu, key_types);
 
 TYPED_TEST(PrimitivesGpu, ScanReduce) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : prim_sizes()) {
     check_scan<device_space, TypeParam>(sp, ordo::plus{}, n, n + 1);
@@ -36,13 +33,11 @@ TYPED_TEST(PrimitivesGpu, ScanReduce) {
 }
 
 TYPED_TEST(PrimitivesGpu, CompactSplit) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : prim_sizes()) check_compact_split<device_space, TypeParam>(sp, n, n + 5);
 }
 
 TYPED_TEST(PrimitivesGpu, SortIdx) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
     for (std::size_t n : prim_sizes()) {
@@ -69,7 +64,6 @@ TYPED_TEST(PrimitivesGpu, SortIdx) {
 }
 
 TYPED_TEST(PrimitivesGpu, Merge) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (auto [na, nb] : std::vector<std::pair<std::size_t, std::size_t>>{{0, 0},
                                                                          {0, 5},
@@ -172,13 +166,10 @@ TEST(PrimitivesGpu, BadArguments) {
 
 // --- NaN (numpy's minimum/maximum/fmin/fmax) and overflow, as on the CPU -----
 
-template <class T>
-class PrimitivesNanGpu : public ::testing::Test {};
 using float_types = ::testing::Types<float, double>;
-TYPED_TEST_SUITE(PrimitivesNanGpu, float_types, type_names);
+ORDO_GPU_TYPED_SUITE(PrimitivesNanGpu, float_types);
 
 TYPED_TEST(PrimitivesNanGpu, ScanReduce) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : {0, 1, 2, 3, 33, 4097, 70001, 1000003})
     check_nan_scan_reduce<device_space, TypeParam>(sp, n, n + 11);
@@ -200,36 +191,7 @@ TEST(PrimitivesNanGpu, IssueExamples) {
 TEST(PrimitivesNanGpu, ListScanPropagatesNaN) {
   ORDO_REQUIRE_GPU();
   device_space sp;
-  const std::size_t n = 300000;
-  const auto succ = ordo::gen::random_list<std::uint32_t>(n, 5);
-  std::vector<std::uint32_t> order;
-  std::vector<char> pointed(n, 0);
-  for (auto s : succ)
-    if (s != ordo::list_end<std::uint32_t>) pointed[s] = 1;
-  for (std::uint32_t x = 0; x < n; ++x)
-    if (!pointed[x])
-      for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
-  ASSERT_EQ(order.size(), n);
-  auto d_succ = sp.buf(succ);
-  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
-    for (nan_op o : {nan_op::min, nan_op::max}) {
-      auto one = [&](auto op) {
-        std::vector<double> along(n);
-        for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];
-        const auto ref = ref_nan_scan(along, {}, false, o, decltype(op)::template identity<double>());
-        std::vector<double> want(n);
-        for (std::size_t i = 0; i < n; ++i) want[order[i]] = ref[i];
-        auto d_vals = sp.buf(vals);
-        for (auto v : {ordo::list_variant::automatic, ordo::list_variant::wyllie, ordo::list_variant::rhj}) {
-          auto d_out = sp.buf(std::vector<double>(n));
-          ordo::list_scan(sp.exec, sp.cspan(d_succ), sp.cspan(d_vals), sp.span(d_out), op, {.variant = v});
-          ASSERT_TRUE(same_values(sp.get(d_out), want,
-                                  std::string("list_scan ") + nan_op_name(o) + " " + name + " " + ordo::to_string(v)));
-        }
-      };
-      if (o == nan_op::min) one(ordo::minimum{});
-      else one(ordo::maximum{});
-    }
+  check_nan_list_scan(sp, 300000, {ordo::list_variant::automatic, ordo::list_variant::wyllie, ordo::list_variant::rhj});
 }
 
 TEST(PrimitivesOverflowGpu, IssueExample) {

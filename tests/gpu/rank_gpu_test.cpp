@@ -21,9 +21,7 @@ namespace {
 constexpr ordo::rank_unsorted_variant both_variants[] = {ordo::rank_unsorted_variant::sort_back,
                                                          ordo::rank_unsorted_variant::msd_replay};
 
-template <class T>
-class RankGpu : public ::testing::Test {};
-TYPED_TEST_SUITE(RankGpu, key_rank_types, type_names);
+ORDO_GPU_TYPED_SUITE(RankGpu, key_rank_types);
 
 template <class K, class R>
 void check_options_grid(const std::vector<K>& keys, const char* what,
@@ -47,7 +45,6 @@ void check_options_grid(const std::vector<K>& keys, const char* what,
 }
 
 TYPED_TEST(RankGpu, RandomWithTies) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (auto variant : both_variants)
@@ -57,7 +54,6 @@ TYPED_TEST(RankGpu, RandomWithTies) {
 }
 
 TYPED_TEST(RankGpu, SpecialValues) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (auto variant : both_variants) {

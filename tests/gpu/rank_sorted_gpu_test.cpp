@@ -16,9 +16,7 @@
 namespace ordo_test {
 namespace {
 
-template <class T>
-class RankSortedGpu : public ::testing::Test {};
-TYPED_TEST_SUITE(RankSortedGpu, key_rank_types, type_names);
+ORDO_GPU_TYPED_SUITE(RankSortedGpu, key_rank_types);
 
 template <class K, class R>
 void check_all_variants(const std::vector<K>& keys, ordo::sort_order order, const char* what) {
@@ -35,7 +33,6 @@ void check_all_variants(const std::vector<K>& keys, ordo::sort_order order, cons
 }
 
 TYPED_TEST(RankSortedGpu, ProtocolInputs) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (std::size_t n : {0, 1, 2, 31, 32, 33, 1023, 1024, 1025, 2047, 2048, 2049, 4097, 100003}) {
@@ -49,7 +46,6 @@ TYPED_TEST(RankSortedGpu, ProtocolInputs) {
 }
 
 TYPED_TEST(RankSortedGpu, BoundariesAndLongGroups) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   for (std::size_t len : {31, 32, 33, 1024, 2048, 4096}) check_all_variants<K, R>(runs_of<K>(70000, len), ordo::sort_order::ascending, "runs_of");
@@ -59,7 +55,6 @@ TYPED_TEST(RankSortedGpu, BoundariesAndLongGroups) {
 }
 
 TYPED_TEST(RankSortedGpu, SpecialValues) {
-  ORDO_REQUIRE_GPU();
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
   std::vector<K> keys = sort_ascending(with_specials<K>(50000, 0.3, 300, 5));

@@ -20,24 +20,19 @@ namespace {
 
 using namespace ordo_test;
 
-template <class T>
-class RoughGpu : public ::testing::Test {};
-TYPED_TEST_SUITE(RoughGpu, key_types, type_names);
+ORDO_GPU_TYPED_SUITE(RoughGpu, key_types);
 
 TYPED_TEST(RoughGpu, RadiusMatchesTheDefinitionSmall) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : {0, 1, 2, 33, 2047, 2048, 2049, 3000}) check_radius<device_space, TypeParam>(sp, n, 7 + n, true);
 }
 
 TYPED_TEST(RoughGpu, RadiusMatchesTheCpuLarge) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : {std::size_t(100003), std::size_t(1) << 20}) check_radius<device_space, TypeParam>(sp, n, 3, false);
 }
 
 TYPED_TEST(RoughGpu, RoughSortEveryRun) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   const std::vector<std::uint64_t> ks = sizeof(K) == 4 ? std::vector<std::uint64_t>{1, 2, 8, 9, 16, 17, 40, 64, 100, 128, 200, 256, 300, 512}
@@ -47,26 +42,22 @@ TYPED_TEST(RoughGpu, RoughSortEveryRun) {
 }
 
 TYPED_TEST(RoughGpu, RoughSortSmall) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   check_rough_sort<device_space, TypeParam>(sp, 5000, ordo::rough_sort_variant::automatic, 3, {3, 100});
 }
 
 TYPED_TEST(RoughGpu, RoughSortBeyondTheKernel) {  // k above the fused kernel's runs: checked, then radix
-  ORDO_REQUIRE_GPU();
   device_space sp;
   check_rough_sort<device_space, TypeParam>(sp, 30000, ordo::rough_sort_variant::automatic, 4, {700, 3000});
 }
 
 TYPED_TEST(RoughGpu, WrongHint) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   check_wrong_hint<device_space, TypeParam>(sp, 3000, 2);
   check_wrong_hint<device_space, TypeParam>(sp, 70000, 3);
 }
 
 TYPED_TEST(RoughGpu, AdaptiveSortEveryVariant) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (std::size_t n : {0, 1, 2, 100, 5000}) check_adaptive_sort<device_space, K>(sp, n, 4, ordo::sort_variant::automatic);
@@ -76,7 +67,6 @@ TYPED_TEST(RoughGpu, AdaptiveSortEveryVariant) {
 }
 
 TYPED_TEST(RoughGpu, AdaptiveSortEscalates) {  // radii between the guesses and past the crossover
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (std::uint64_t k : {17ull, 40ull, 129ull, 500ull, 2000ull, 70000ull})
@@ -109,7 +99,6 @@ using rough_policy = ordo::detail::rough::sm90_rough_policy;
 // a block's edge), and arrays ending just around a block. Each must come out
 // sorted: by the kernel, or by the fallback.
 TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (int run : register_runs) {
@@ -132,7 +121,6 @@ TYPED_TEST(RoughGpu, RegisterKernelBlockEdges) {
 
 // The compute-sanitizer's share of the above: one edge per kernel.
 TYPED_TEST(RoughGpu, RegisterKernelEdgeSmall) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (int run : register_runs) {
@@ -148,7 +136,6 @@ TYPED_TEST(RoughGpu, RegisterKernelEdgeSmall) {
 // sorts, then one merge of the halves): arrays ending inside, at and just
 // past a tile, keys and stable pairs, both orders, hints above the radius.
 TYPED_TEST(RoughGpu, RadixRunsEveryTile) {
-  ORDO_REQUIRE_GPU();
   device_space sp;
   for (std::size_t n : {1, 2, 33, 2047, 2049, 5000, 8193, 40000})
     check_rough_sort<device_space, TypeParam>(sp, n, ordo::rough_sort_variant::radix_runs, 11 + n,
@@ -171,7 +158,6 @@ std::vector<K> tied_keys(std::size_t n, std::uint64_t seed) {
 }
 
 TYPED_TEST(RoughGpu, RadixRunsTiesAreStableSmall) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (std::size_t n : {3000, 20000}) {
@@ -189,7 +175,6 @@ TYPED_TEST(RoughGpu, RadixRunsTiesAreStableSmall) {
 // apart than T/2 across a block's edge) must be caught and sorted anyway;
 // with wrong_radius::raise, an error.
 TYPED_TEST(RoughGpu, RadixRunsMergeEdges) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (std::size_t T : {2048, 4096, 8192}) {

@@ -15,12 +15,9 @@ namespace {
 
 using namespace ordo_test;
 
-template <class T>
-class SegsortGpu : public ::testing::Test {};
-TYPED_TEST_SUITE(SegsortGpu, key_types, type_names);
+ORDO_GPU_TYPED_SUITE(SegsortGpu, key_types);
 
 TYPED_TEST(SegsortGpu, KeysEveryShape) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (const auto& s : segsort_shapes(true, 11))
@@ -30,7 +27,6 @@ TYPED_TEST(SegsortGpu, KeysEveryShape) {
 }
 
 TYPED_TEST(SegsortGpu, PairsAreStable) {
-  ORDO_REQUIRE_GPU();
   using K = TypeParam;
   device_space sp;
   for (const auto& s : segsort_shapes(true, 12))

@@ -51,6 +51,16 @@ struct max_op {
 unsigned blocks(std::size_t n) { return unsigned((n + 255) / 256); }
 void sync() { check(cudaDeviceSynchronize(), "cudaDeviceSynchronize"); }
 
+// CUB's two calls, as a user makes them: the size query, then the work in
+// `temp` grown to that size; then waits for it.
+template <class Call>
+void cub_twice(Call&& call) {
+  std::size_t bytes = 0;
+  call(nullptr, bytes);
+  call(temp.get(bytes), bytes);
+  sync();
+}
+
 }  // namespace
 
 std::string gpu_name() {
@@ -68,10 +78,7 @@ void cub_rank_sorted_dense(std::span<const std::int32_t> k, std::span<std::uint3
   if (n == 0) return;
   auto* f = static_cast<std::uint32_t*>(aux.get(n * sizeof(std::uint32_t)));
   head_flags<<<blocks(n), 256>>>(k.data(), f, n);
-  std::size_t bytes = 0;
-  cub::DeviceScan::InclusiveSum(nullptr, bytes, f, r.data(), n);
-  cub::DeviceScan::InclusiveSum(temp.get(bytes), bytes, f, r.data(), n);
-  sync();
+  cub_twice([&](void* p, std::size_t& b) { return cub::DeviceScan::InclusiveSum(p, b, f, r.data(), n); });
 }
 
 void cub_rank_sorted_min(std::span<const std::int32_t> k, std::span<std::uint32_t> r) {
@@ -79,10 +86,7 @@ void cub_rank_sorted_min(std::span<const std::int32_t> k, std::span<std::uint32_
   if (n == 0) return;
   auto* f = static_cast<std::uint32_t*>(aux.get(n * sizeof(std::uint32_t)));
   head_positions<<<blocks(n), 256>>>(k.data(), f, n);
-  std::size_t bytes = 0;
-  cub::DeviceScan::InclusiveScan(nullptr, bytes, f, r.data(), max_op{}, n);
-  cub::DeviceScan::InclusiveScan(temp.get(bytes), bytes, f, r.data(), max_op{}, n);
-  sync();
+  cub_twice([&](void* p, std::size_t& b) { return cub::DeviceScan::InclusiveScan(p, b, f, r.data(), max_op{}, n); });
 }
 
 void cub_argsort(std::span<const std::int32_t> k, std::span<std::uint32_t> perm) {
@@ -91,26 +95,23 @@ void cub_argsort(std::span<const std::int32_t> k, std::span<std::uint32_t> perm)
   auto* idx = static_cast<std::uint32_t*>(aux.get(n * sizeof(std::uint32_t)));
   auto* sorted = static_cast<std::int32_t*>(aux2.get(n * sizeof(std::int32_t)));
   iota<<<blocks(n), 256>>>(idx, n);
-  std::size_t bytes = 0;
-  cub::DeviceRadixSort::SortPairs(nullptr, bytes, k.data(), sorted, idx, perm.data(), n);
-  cub::DeviceRadixSort::SortPairs(temp.get(bytes), bytes, k.data(), sorted, idx, perm.data(), n);
-  sync();
+  cub_twice([&](void* p, std::size_t& b) {
+    return cub::DeviceRadixSort::SortPairs(p, b, k.data(), sorted, idx, perm.data(), n);
+  });
 }
 
 void cub_scan(std::span<const std::uint32_t> v, std::span<std::uint32_t> out) {
   if (v.empty()) return;
-  std::size_t bytes = 0;
-  cub::DeviceScan::InclusiveSum(nullptr, bytes, v.data(), out.data(), v.size());
-  cub::DeviceScan::InclusiveSum(temp.get(bytes), bytes, v.data(), out.data(), v.size());
-  sync();
+  cub_twice([&](void* p, std::size_t& b) {
+    return cub::DeviceScan::InclusiveSum(p, b, v.data(), out.data(), v.size());
+  });
 }
 
 void cub_sort(std::span<const std::int32_t> k, std::span<std::int32_t> out) {
   if (k.empty()) return;
-  std::size_t bytes = 0;
-  cub::DeviceRadixSort::SortKeys(nullptr, bytes, k.data(), out.data(), k.size());
-  cub::DeviceRadixSort::SortKeys(temp.get(bytes), bytes, k.data(), out.data(), k.size());
-  sync();
+  cub_twice([&](void* p, std::size_t& b) {
+    return cub::DeviceRadixSort::SortKeys(p, b, k.data(), out.data(), k.size());
+  });
 }
 
 void cub_segmented_sort(std::span<const std::int32_t> k, std::span<std::int32_t> out, std::uint64_t length) {
@@ -127,12 +128,10 @@ void cub_segmented_sort(std::span<const std::int32_t> k, std::span<std::int32_t>
     built_n = n;
     built_len = length;
   }
-  std::size_t bytes = 0;
-  cub::DeviceSegmentedSort::StableSortKeys(nullptr, bytes, k.data(), out.data(), std::int64_t(n), std::int64_t(segs),
-                                           offs, offs + 1);
-  cub::DeviceSegmentedSort::StableSortKeys(temp.get(bytes), bytes, k.data(), out.data(), std::int64_t(n),
-                                           std::int64_t(segs), offs, offs + 1);
-  sync();
+  cub_twice([&](void* p, std::size_t& b) {
+    return cub::DeviceSegmentedSort::StableSortKeys(p, b, k.data(), out.data(), std::int64_t(n), std::int64_t(segs),
+                                                    offs, offs + 1);
+  });
 }
 
 }  // namespace ordo::tools::demo

@@ -80,12 +80,10 @@ double median_ms(const std::function<void()>& run, int reps) {
   return t[t.size() / 2];
 }
 
+// Equal element for element, a NaN matching a NaN.
 template <class R>
 bool same(const std::vector<R>& a, const std::vector<R>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!(a[i] == b[i]) && !(a[i] != a[i] && b[i] != b[i])) return false;
-  return true;
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](R x, R y) { return x == y || (x != x && y != y); });
 }
 
 // Prints each row the moment it is measured, so a slow machine shows progress.

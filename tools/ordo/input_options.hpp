@@ -32,6 +32,13 @@ struct input_args {
   }
 };
 
+// The positional keys file and the required -o of the verbs that write keys
+// or their permutation: `goes` says what -o receives ("where the ranks go").
+inline void add_keys_and_output(CLI::App* cmd, std::string& input, std::string& output, const char* goes) {
+  cmd->add_option("input", input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
+  cmd->add_option("-o,--output", output, std::string(goes) + "; the format follows its extension")->required();
+}
+
 // `writes`: the verb writes an output file (--in-place applies).
 inline void add_input_options(CLI::App* cmd, input_args& a, const char* what = "element", bool writes = true) {
   cmd->add_option("--dtype", a.dtype,

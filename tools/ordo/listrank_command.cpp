@@ -95,17 +95,13 @@ void run_listrank(const listrank_args& a) {
     throw error(errc::invalid_argument, std::string("listrank: successors must be integers, got ") + succ.dtype_name());
   io::column ranks = io::make_column(rank_type, succ.size());
   std::visit(
-      [&](const auto& s) {
+      [&](const auto& s, auto& r) {
         using Index = typename std::decay_t<decltype(s)>::value_type;
-        std::visit(
-            [&](auto& r) {
-              using Rank = typename std::decay_t<decltype(r)>::value_type;
-              if constexpr (std::is_integral_v<Index> && std::is_integral_v<Rank>)
-                run_shown<Index, Rank>(gpu, a, o, std::span<const Index>(s), std::span<Rank>(r));
-            },
-            ranks.data);
+        using Rank = typename std::decay_t<decltype(r)>::value_type;
+        if constexpr (std::is_integral_v<Index> && std::is_integral_v<Rank>)
+          run_shown<Index, Rank>(gpu, a, o, std::span<const Index>(s), std::span<Rank>(r));
       },
-      succ.data);
+      succ.data, ranks.data);
   io::write_column(a.output, ranks, out);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (!a.progress.quiet)

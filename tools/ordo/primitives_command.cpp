@@ -183,8 +183,7 @@ void add_primitives_commands(CLI::App& app) {
   {
     auto a = std::make_shared<prim_args>();
     auto* cmd = app.add_subcommand("sortidx", "the stable sorting permutation of the keys (argsort, 0-based, int64)");
-    cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
-    cmd->add_option("-o,--output", a->output, "where the permutation goes; the format follows its extension")->required();
+    add_keys_and_output(cmd, a->input, a->output, "where the permutation goes");
     cmd->add_option("--sorted", a->sorted, "also write the sorted keys here");
     cmd->add_flag("--descending", a->descending, "largest first (NaN first); default ascending (NaN last)");
     cmd->add_option("--variant", a->variant, "auto, merge_path, binary_search (the paper's Listing 2) or sample_sort (GPU, 32-bit integer keys)");

@@ -122,27 +122,23 @@ void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timing
 io::column rank_column(const plan& p, const io::column& keys, timings& t, bool shown) {
   io::column ranks = io::make_column(p.rank_type, keys.size());
   std::visit(
-      [&](const auto& k) {
+      [&](const auto& k, auto& r) {
         using Key = typename std::decay_t<decltype(k)>::value_type;
-        std::visit(
-            [&](auto& r) {
-              using Rank = typename std::decay_t<decltype(r)>::value_type;
-              if constexpr (is_rank_type_v<Rank>) {
-                const std::span<const Key> ks(k);
-                compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(),
-                                  growth::n_log_n, nullptr};
-                if (!p.gpu)
-                  task.probe = [&](std::uint64_t m) {
-                    std::vector<Rank> scratch(m);
-                    timings ignored;
-                    run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
-                  };
-                run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, std::span<Rank>(r), t); });
-              }
-            },
-            ranks.data);
+        using Rank = typename std::decay_t<decltype(r)>::value_type;
+        if constexpr (is_rank_type_v<Rank>) {
+          const std::span<const Key> ks(k);
+          compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(), growth::n_log_n,
+                            nullptr};
+          if (!p.gpu)
+            task.probe = [&](std::uint64_t m) {
+              std::vector<Rank> scratch(m);
+              timings ignored;
+              run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
+            };
+          run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, std::span<Rank>(r), t); });
+        }
       },
-      keys.data);
+      keys.data, ranks.data);
   return ranks;
 }
 

@@ -212,8 +212,7 @@ void run_segsort(const segsort_args& a) {
 void add_segsort_command(CLI::App& app) {
   auto a = std::make_shared<segsort_args>();
   auto* cmd = app.add_subcommand("segsort", "sort each segment of the keys on its own (and carry values along)");
-  cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
-  cmd->add_option("-o,--output", a->output, "where the sorted keys go; the format follows its extension")->required();
+  add_keys_and_output(cmd, a->input, a->output, "where the sorted keys go");
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
   cmd->add_option("--offsets", a->offsets, "segment offsets, n_segments + 1 non-decreasing integers ([0]: none)");
   cmd->add_option("--begins", a->begins,

@@ -150,9 +150,7 @@ void add_sort_commands(CLI::App& app) {
     auto a = std::make_shared<sort_args>();
     auto* cmd = app.add_subcommand(
         "sort", "sort the keys: Roughsort when they are nearly sorted (small radius), else a full sort");
-    cmd->add_option("input", a->input, "keys: .npy, .bin/.raw (with --dtype), or .txt/.csv")->required();
-    cmd->add_option("-o,--output", a->output, "where the sorted keys go; the format follows its extension")
-        ->required();
+    add_keys_and_output(cmd, a->input, a->output, "where the sorted keys go");
     cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
     cmd->add_flag("--descending", a->descending, "largest first (NaN first); default ascending (NaN last)");
     cmd->add_option("--variant", a->variant,

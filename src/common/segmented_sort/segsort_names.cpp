@@ -1,43 +1,25 @@
 // Names of the segmented sort's options, as the CLI and the benchmark spell them.
-#include <cstring>
-#include <string>
-
+#include "ordo/detail/name_table.hpp"
 #include "ordo/segmented_sort.hpp"
 
 namespace ordo {
 
-const char* to_string(segsort_write w) noexcept {
-  switch (w) {
-    case segsort_write::automatic: return "automatic";
-    case segsort_write::direct: return "direct";
-    case segsort_write::striped: return "striped";
-  }
-  return "unknown";
-}
+constexpr detail::named<segsort_write> segsort_write_rows[] = {
+    {segsort_write::automatic, "automatic"}, {segsort_write::direct, "direct"}, {segsort_write::striped, "striped"}};
+constexpr detail::name_table segsort_writes{segsort_write_rows, "unknown segmented sort write",
+                                            "automatic, direct, striped", "unknown"};
+const char* to_string(segsort_write w) noexcept { return segsort_writes.name_of(w); }
+segsort_write parse_segsort_write(const char* name) { return segsort_writes.parse(name); }
 
-segsort_write parse_segsort_write(const char* name) {
-  for (segsort_write w : {segsort_write::automatic, segsort_write::direct, segsort_write::striped})
-    if (!std::strcmp(name, to_string(w))) return w;
-  throw error(errc::invalid_argument,
-              std::string("unknown segmented sort write '") + name + "' (automatic, direct, striped)");
-}
-
-const char* to_string(segsort_path p) noexcept {
-  switch (p) {
-    case segsort_path::automatic: return "automatic";
-    case segsort_path::binned: return "binned";
-    case segsort_path::short_tiles: return "short_tiles";
-    case segsort_path::radix_tiles: return "radix_tiles";
-  }
-  return "unknown";
-}
-
-segsort_path parse_segsort_path(const char* name) {
-  for (segsort_path p : {segsort_path::automatic, segsort_path::binned, segsort_path::short_tiles,
-                         segsort_path::radix_tiles})
-    if (!std::strcmp(name, to_string(p))) return p;
-  throw error(errc::invalid_argument,
-              std::string("unknown segmented sort path '") + name + "' (automatic, binned, short_tiles, radix_tiles)");
-}
+constexpr detail::named<segsort_path> segsort_path_rows[] = {
+    {segsort_path::automatic, "automatic"},
+    {segsort_path::binned, "binned"},
+    {segsort_path::short_tiles, "short_tiles"},
+    {segsort_path::radix_tiles, "radix_tiles"},
+};
+constexpr detail::name_table segsort_paths{segsort_path_rows, "unknown segmented sort path",
+                                           "automatic, binned, short_tiles, radix_tiles", "unknown"};
+const char* to_string(segsort_path p) noexcept { return segsort_paths.name_of(p); }
+segsort_path parse_segsort_path(const char* name) { return segsort_paths.parse(name); }
 
 }  // namespace ordo

@@ -2,21 +2,18 @@
 
 #include <string>
 
-#include "ordo/error.hpp"
+#include "ordo/detail/name_table.hpp"
 
 namespace ordo::tools::io {
 
-const char* to_string(dtype t) noexcept {
-  switch (t) {
-    case dtype::int32: return "int32";
-    case dtype::uint32: return "uint32";
-    case dtype::int64: return "int64";
-    case dtype::uint64: return "uint64";
-    case dtype::float32: return "float32";
-    case dtype::float64: return "float64";
-  }
-  return "?";
-}
+// The names first, then ordo::type_name's spellings, which parse too.
+constexpr ordo::detail::named<dtype> dtype_rows[] = {
+    {dtype::int32, "int32"},     {dtype::uint32, "uint32"},   {dtype::int64, "int64"},   {dtype::uint64, "uint64"},
+    {dtype::float32, "float32"}, {dtype::float64, "float64"}, {dtype::float32, "float"}, {dtype::float64, "double"}};
+constexpr ordo::detail::name_table dtypes{dtype_rows, "unknown type",
+                                          "expected int32, uint32, int64, uint64, float32 or float64"};
+
+const char* to_string(dtype t) noexcept { return dtypes.name_of(t); }
 
 const char* column::dtype_name() const { return to_string(type()); }
 
@@ -27,12 +24,7 @@ std::size_t element_size(dtype t) noexcept {
 bool is_floating(dtype t) noexcept { return t == dtype::float32 || t == dtype::float64; }
 
 dtype parse_dtype(std::string_view name, std::string_view what) {
-  for (dtype t : {dtype::int32, dtype::uint32, dtype::int64, dtype::uint64, dtype::float32, dtype::float64})
-    if (name == to_string(t)) return t;
-  if (name == "float") return dtype::float32;  // ordo::type_name's spelling
-  if (name == "double") return dtype::float64;
-  throw error(errc::invalid_argument, std::string(what) + ": unknown type '" + std::string(name) +
-                                          "' (expected int32, uint32, int64, uint64, float32 or float64)");
+  return dtypes.parse(name, std::string(what) + ": ");
 }
 
 column make_column(dtype t, std::size_t n) {

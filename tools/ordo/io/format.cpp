@@ -4,25 +4,20 @@
 #include <cctype>
 #include <filesystem>
 
-#include "ordo/error.hpp"
+#include "ordo/detail/name_table.hpp"
 
 namespace ordo::tools::io {
 
-const char* to_string(file_format f) noexcept {
-  switch (f) {
-    case file_format::npy: return "npy";
-    case file_format::bin: return "bin";
-    case file_format::text: return "text";
-  }
-  return "?";
-}
+// The names first, then the aliases --format also takes.
+constexpr ordo::detail::named<file_format> format_rows[] = {
+    {file_format::npy, "npy"},  {file_format::bin, "bin"},  {file_format::text, "text"}, {file_format::bin, "raw"},
+    {file_format::text, "txt"}, {file_format::text, "csv"}, {file_format::text, "tsv"}};
+constexpr ordo::detail::name_table formats{format_rows, "unknown format", "expected npy, bin or text"};
+
+const char* to_string(file_format f) noexcept { return formats.name_of(f); }
 
 file_format parse_format(std::string_view name, std::string_view what) {
-  if (name == "npy") return file_format::npy;
-  if (name == "bin" || name == "raw") return file_format::bin;
-  if (name == "text" || name == "txt" || name == "csv" || name == "tsv") return file_format::text;
-  throw error(errc::invalid_argument, std::string(what) + ": unknown format '" + std::string(name) +
-                                          "' (expected npy, bin or text)");
+  return formats.parse(name, std::string(what) + ": ");
 }
 
 std::string lower_extension(const std::string& path) {

@@ -55,25 +55,26 @@ void check_output(const std::string& path) {
     fail(path, "cannot create: the directory " + dir.string() + " is not writable (" + std::strerror(errno) + ")");
 }
 
+// Whether `path` is '-' (stdin or stdout), which may stand only once: the
+// second use fails with `why`.
+bool std_stream_once(const std::string& path, int& uses, const char* why) {
+  if (!is_std_stream(path)) return false;
+  if (++uses > 1) fail("-", why);
+  return true;
+}
+
 }  // namespace
 
 void check_paths(const std::vector<std::string>& inputs, const std::vector<std::string>& outputs, bool in_place) {
   int stdin_uses = 0, stdout_uses = 0;
   for (const std::string& in : inputs) {
-    if (in.empty()) continue;
-    if (is_std_stream(in)) {
-      if (++stdin_uses > 1) fail("-", "stdin can be read only once: give at most one input as '-'");
+    if (in.empty() || std_stream_once(in, stdin_uses, "stdin can be read only once: give at most one input as '-'"))
       continue;
-    }
     check_input(in);
   }
   std::vector<std::pair<std::string, file_id>> written;
   for (const std::string& out : outputs) {
-    if (out.empty()) continue;
-    if (is_std_stream(out)) {
-      if (++stdout_uses > 1) fail("-", "only one output can go to stdout ('-')");
-      continue;
-    }
+    if (out.empty() || std_stream_once(out, stdout_uses, "only one output can go to stdout ('-')")) continue;
     check_output(out);
     const auto id = id_of(out);
     if (!id) continue;  // a new file: it is no input

@@ -34,12 +34,7 @@ __device__ __forceinline__ void block_sort(padded_smem<Key> ks, padded_smem<Inde
   register_sort<ITEMS>(keys, idx, min(ITEMS, max(0, valid - pos)), comp);
 #pragma unroll 1
   for (int run = ITEMS; run < THREADS * ITEMS; run *= 2) {
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k)
-      if (pos + k < valid) {
-        ks[pos + k] = keys[k];
-        if constexpr (with_index) is[pos + k] = idx[k];
-      }
+    registers_to_smem<with_index>(ks, is, keys, idx, pos, valid);
     __syncthreads();
     const int g = pos & ~(2 * run - 1);
     const int la = min(run, max(0, valid - g)), lb = min(run, max(0, valid - g - run));

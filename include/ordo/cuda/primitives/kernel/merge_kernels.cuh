@@ -86,12 +86,7 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
     }
   }
   __syncthreads();
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k)
-    if (pos + k < valid) {
-      ks[pos + k] = keys[k];
-      if constexpr (HAS_VALUES) vs[pos + k] = vals[k];
-    }
+  registers_to_smem<HAS_VALUES>(ks, vs, keys, vals, pos, valid);
   __syncthreads();
   const u64 o = r.out + ld0;
   for (int x = threadIdx.x; x < valid; x += THREADS) {

@@ -21,6 +21,19 @@ struct padded_smem {
   __device__ __forceinline__ padded_smem operator+(int off) const { return {p, base + off}; }
 };
 
+// A thread's ITEMS registers (blocked: they sit at pos, pos + 1, ...) into
+// shared memory, those below `valid`; `vals` into vs as well when WithValues.
+template <bool WithValues, int ITEMS, class Key, class Value>
+__device__ __forceinline__ void registers_to_smem(padded_smem<Key> ks, padded_smem<Value> vs, const Key (&keys)[ITEMS],
+                                                  const Value (&vals)[ITEMS], int pos, int valid) {
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k)
+    if (pos + k < valid) {
+      ks[pos + k] = keys[k];
+      if constexpr (WithValues) vs[pos + k] = vals[k];
+    }
+}
+
 // a = s[a_begin, a_end), b = s[b_begin, b_end); stable (a first on ties).
 template <int ITEMS, class Key, class Smem, class Compare>
 __device__ __forceinline__ void serial_merge(const Smem& s, int a, int a_end, int b, int b_end, Key (&keys)[ITEMS],

@@ -47,12 +47,7 @@ __device__ __forceinline__ void block_sort_range(const IO& io, u64 begin, int le
   const int pos = threadIdx.x * P;
 #pragma unroll 1
   for (int run = CHUNK;; run *= 2) {
-#pragma unroll
-    for (int r = 0; r < P; ++r)
-      if (pos + r < len) {
-        ks[pos + r] = k[r];
-        if constexpr (POS) ps[pos + r] = p[r];
-      }
+    prim::registers_to_smem<POS>(ks, ps, k, p, pos, len);
     __syncthreads();
     if (run >= THREADS * P) break;
     const int g = pos & ~(2 * run - 1);

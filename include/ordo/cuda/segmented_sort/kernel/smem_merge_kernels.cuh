@@ -164,12 +164,7 @@ __global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb,
       for (int r = 0; r < P; ++r) p[r] = POS ? ps[slot[r]] : 0u;
     }
     __syncthreads();
-#pragma unroll
-    for (int r = 0; r < P; ++r)
-      if (pos + r < valid) {
-        ks[pos + r] = k[r];
-        if constexpr (POS) ps[pos + r] = p[r];
-      }
+    prim::registers_to_smem<POS>(ks, ps, k, p, pos, valid);
     __syncthreads();
     for (int x = threadIdx.x; x < valid; x += THREADS) {
       const u64 at = s + d0 + x;
