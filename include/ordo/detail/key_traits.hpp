@@ -75,6 +75,11 @@ ORDO_HD Code decode_code(key_kind kind, Code c) {
   return c;
 }
 
+// rank()'s bits of a NaN that na_option::keep leaves unranked: all ones, the
+// last code of its width (key_traits<K>::rank_bits puts it there).
+template <class Code>
+ORDO_HD constexpr Code kept_nan_rank_bits() { return Code(~Code(0)); }
+
 template <class K>
 struct key_traits {
   static_assert(std::is_arithmetic_v<K> && !std::is_same_v<K, bool>, "ordo: no key_traits for this type");
@@ -145,7 +150,7 @@ struct key_traits {
   static ORDO_HD code_t rank_bits(K k, bool descending, bool nan_on_top) {
     code_t b;
     if constexpr (kind == key_kind::floating) {
-      if (k != k) return nan_on_top ? code_t(0) : code_t(~code_t(0));
+      if (k != k) return nan_on_top ? code_t(0) : kept_nan_rank_bits<code_t>();
       if (k == K(0)) k = K(0);  // -0.0 ties +0.0
       b = float_code(raw(k));
     } else {

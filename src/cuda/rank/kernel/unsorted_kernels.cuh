@@ -33,7 +33,7 @@ __global__ void count_ranked_kernel(const U* sorted, std::uint64_t n, bool keep_
   if (keep_nan) {
     while (lo < hi) {
       std::uint64_t m = lo + (hi - lo) / 2;
-      if (sorted[m] == all_ones<U>()) hi = m;
+      if (sorted[m] == kept_nan_rank_bits<U>()) hi = m;
       else lo = m + 1;
     }
   } else {
