@@ -24,56 +24,20 @@
 
 namespace ordo_apps {
 
-// Device memory in stream order: taken from exec's memory resource (the
-// cudaMallocAsync pool by default) on exec's stream and given back there, so
-// an application's scratch costs no cudaMalloc or cudaFree synchronisation.
-template <class T>
-class stream_buffer {
- public:
-  stream_buffer() = default;
-  stream_buffer(const ordo::cuda& exec, std::size_t n)
-      : mr_(exec.mr ? exec.mr : ordo::default_device_resource()), stream_(exec.stream), n_(n) {
-    if (n_) p_ = static_cast<T*>(mr_->allocate(n_ * sizeof(T), stream_));
-  }
-  stream_buffer(const stream_buffer&) = delete;
-  stream_buffer& operator=(const stream_buffer&) = delete;
-  stream_buffer(stream_buffer&& o) noexcept { swap(o); }
-  stream_buffer& operator=(stream_buffer&& o) noexcept {
-    swap(o);
-    return *this;
-  }
-  ~stream_buffer() {
-    if (p_) mr_->deallocate(p_, n_ * sizeof(T), stream_);
-  }
-  T* data() { return p_; }
-  const T* data() const { return p_; }
-  std::size_t size() const { return n_; }
-  CUstream_st* stream() const { return stream_; }
-
- private:
-  void swap(stream_buffer& o) noexcept {
-    std::swap(mr_, o.mr_);
-    std::swap(stream_, o.stream_);
-    std::swap(p_, o.p_);
-    std::swap(n_, o.n_);
-  }
-  ordo::memory_resource* mr_ = nullptr;
-  CUstream_st* stream_ = nullptr;
-  T* p_ = nullptr;
-  std::size_t n_ = 0;
-};
-
-// std::vector on the CPU, stream_buffer on the GPU.
+// std::vector on the CPU; on the GPU ordo's device_buffer, taken from exec's
+// memory resource (the cudaMallocAsync pool by default) on exec's stream and
+// given back there, so an application's scratch costs no cudaMalloc or
+// cudaFree synchronisation.
 template <class Exec, class T>
-using buffer = std::conditional_t<std::is_same_v<Exec, ordo::cuda>, stream_buffer<T>, std::vector<T>>;
+using buffer = std::conditional_t<std::is_same_v<Exec, ordo::cuda>, ordo::device_buffer<T>, std::vector<T>>;
 
 template <class T>
 std::vector<T> make_buffer(const ordo::cpu&, std::size_t n) {
   return std::vector<T>(n);
 }
 template <class T>
-stream_buffer<T> make_buffer(const ordo::cuda& exec, std::size_t n) {
-  return stream_buffer<T>(exec, n);
+ordo::device_buffer<T> make_buffer(const ordo::cuda& exec, std::size_t n) {
+  return ordo::device_buffer<T>(exec, n);
 }
 
 template <class B>
@@ -150,18 +114,10 @@ template <class T>
 std::vector<T> upload(const ordo::cpu&, const std::vector<T>& h) {
   return h;
 }
-#if defined(__CUDACC__)
 template <class T>
-stream_buffer<T> upload(const ordo::cuda& exec, const std::vector<T>& h) {
-  stream_buffer<T> b(exec, h.size());
-  if (!h.empty()) {
-    detail::check(cudaMemcpyAsync(b.data(), h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice, exec.stream),
-                  "ordo_apps::upload");
-    detail::check(cudaStreamSynchronize(exec.stream), "ordo_apps::upload");  // h may go away after the call
-  }
-  return b;
+ordo::device_buffer<T> upload(const ordo::cuda& exec, const std::vector<T>& h) {
+  return ordo::device_buffer<T>(exec, std::span<const T>(h));
 }
-#endif
 
 // A host copy of a backend buffer, after the work queued on its stream.
 template <class T>
@@ -172,12 +128,6 @@ template <class T>
 std::vector<T> to_host(const ordo::device_buffer<T>& b) {
   std::vector<T> h(b.size());
   b.download(std::span<T>(h));
-  return h;
-}
-template <class T>
-std::vector<T> to_host(const stream_buffer<T>& b) {
-  std::vector<T> h(b.size());
-  if (!h.empty()) ordo::detail::copy_to_host_after(h.data(), b.data(), h.size() * sizeof(T), b.stream());
   return h;
 }
 

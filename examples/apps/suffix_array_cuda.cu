@@ -24,7 +24,7 @@ __global__ void bytes_present_kernel(const u8* text, u64 n, u32* global_set) {
 }  // namespace
 
 std::array<bool, 256> bytes_present(const ordo::cuda& exec, std::span<const u8> text) {
-  stream_buffer<u32> set(exec, 8);
+  ordo::device_buffer<u32> set(exec, 8);
   detail::check(cudaMemsetAsync(set.data(), 0, 8 * sizeof(u32), exec.stream), "ordo_apps::bytes_present");
   const u64 n = text.size();
   const unsigned grid = unsigned(std::min<u64>((n + 255) / 256, 1024));

@@ -35,10 +35,7 @@ ORDO_FOR_EACH_KEY(ORDO_STUB_ALL)
 
 #include "ordo/device_buffer.hpp"
 namespace ordo::detail {
-void* device_alloc(std::size_t) { detail::no_cuda("device_alloc"); }
-void device_free(void*) noexcept {}
-void copy_to_device(void*, const void*, std::size_t) { detail::no_cuda("copy_to_device"); }
-void copy_to_host(void*, const void*, std::size_t) { detail::no_cuda("copy_to_host"); }
+void copy_to_device_on(void*, const void*, std::size_t, CUstream_st*) { detail::no_cuda("copy_to_device_on"); }
 void copy_to_host_after(void*, const void*, std::size_t, CUstream_st*) { detail::no_cuda("copy_to_host_after"); }
 void device_synchronize() { detail::no_cuda("device_synchronize"); }
 }  // namespace ordo::detail

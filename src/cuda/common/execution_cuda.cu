@@ -92,19 +92,9 @@ void throw_no_device(const char* what) {
   if (why.empty()) why = "no CUDA device";  // a device appeared since the failing call: report the failure as it was
   throw error(errc::not_supported, why + " [" + what + " failed]");
 }
-void* device_alloc(std::size_t bytes) {
-  void* p = nullptr;
-  ORDO_CUDA_CHECK(cudaMalloc(&p, bytes));
-  return p;
-}
-void device_free(void* p) noexcept {
-  if (p) cudaFree(p);
-}
-void copy_to_device(void* dst, const void* src, std::size_t bytes) {
-  ORDO_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
-}
-void copy_to_host(void* dst, const void* src, std::size_t bytes) {
-  ORDO_CUDA_CHECK(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+void copy_to_device_on(void* dst, const void* src, std::size_t bytes, CUstream_st* stream) {
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 void copy_to_host_after(void* dst, const void* src, std::size_t bytes, CUstream_st* stream) {
   ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, stream));

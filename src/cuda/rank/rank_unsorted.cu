@@ -23,10 +23,10 @@ void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, 
   scratch<U> bits(exec, 2 * n);
   scratch<I> index(exec, 2 * n);
   order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, !o.ascending,
-                                                                            o.na == na_option::top, bits.get(), index.get());
+                                                                            o.na == na_option::top, bits.data(), index.data());
   ORDO_CUDA_LAUNCH_CHECK("order_bits_kernel");
   const bool keep_nan = std::is_floating_point_v<K> && o.na == na_option::keep;
-  sort_and_rank_bits<U, I, R>(exec, bits.get(), bits.get() + n, index.get(), index.get() + n, n, o, keep_nan, out);
+  sort_and_rank_bits<U, I, R>(exec, bits.data(), bits.data() + n, index.data(), index.data() + n, n, o, keep_nan, out);
 }
 
 // msd_replay where it applies and pays: 32-bit keys from n = 2^25 (below,

@@ -22,7 +22,7 @@ void exclusive_scan_in_place(const cuda& exec, std::uint64_t* v, std::uint64_t c
   std::size_t bytes = 0;
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(nullptr, bytes, v, v, op, init, std::int64_t(count), exec.stream));
   scratch<unsigned char> temp(exec, bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(temp.get(), bytes, v, v, op, init, std::int64_t(count), exec.stream));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveScan(temp.data(), bytes, v, v, op, init, std::int64_t(count), exec.stream));
 }
 }  // namespace
 

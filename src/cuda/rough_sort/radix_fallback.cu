@@ -41,7 +41,7 @@ void with_temp(const cuda& exec, F&& f) {
   std::size_t bytes = 0;
   ORDO_CUDA_CHECK(f(nullptr, bytes));
   scratch<unsigned char> temp(exec, std::max<std::size_t>(bytes, 1));
-  ORDO_CUDA_CHECK(f(temp.get(), bytes));
+  ORDO_CUDA_CHECK(f(temp.data(), bytes));
 }
 
 void check_positions_fit(std::uint64_t n) {
@@ -62,14 +62,14 @@ void radix_unsigned(const cuda& exec, bool desc, const U* in, U* out, const valu
   }
   check_positions_fit(n);
   scratch<std::uint32_t> pos(exec, n), pos_out(exec, n);
-  iota_kernel<<<elementwise_blocks(n), 256, 0, s>>>(pos.get(), n);
+  iota_kernel<<<elementwise_blocks(n), 256, 0, s>>>(pos.data(), n);
   ORDO_CUDA_CHECK(cudaGetLastError());
   with_temp(exec, [&](void* t, std::size_t& b) {
-    return desc ? cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, pos.get(), pos_out.get(), n, 0,
+    return desc ? cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, pos.data(), pos_out.data(), n, 0,
                                                             int(sizeof(U) * 8), s)
-                : cub::DeviceRadixSort::SortPairs(t, b, in, out, pos.get(), pos_out.get(), n, 0, int(sizeof(U) * 8), s);
+                : cub::DeviceRadixSort::SortPairs(t, b, in, out, pos.data(), pos_out.data(), n, 0, int(sizeof(U) * 8), s);
   });
-  gather_values_kernel<<<elementwise_blocks(n), 256, 0, s>>>(v, pos_out.get(), n);
+  gather_values_kernel<<<elementwise_blocks(n), 256, 0, s>>>(v, pos_out.data(), n);
   ORDO_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -79,13 +79,13 @@ void radix_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
   const auto s = exec.stream;
   scratch<Code> codes(exec, n), codes_out(exec, n);
   scratch<std::uint32_t> pos(exec, n), pos_out(exec, n);
-  encode_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes.get(), pos.get());
+  encode_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes.data(), pos.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
   with_temp(exec, [&](void* t, std::size_t& b) {
-    return cub::DeviceRadixSort::SortPairs(t, b, codes.get(), codes_out.get(), pos.get(), pos_out.get(), n, 0,
+    return cub::DeviceRadixSort::SortPairs(t, b, codes.data(), codes_out.data(), pos.data(), pos_out.data(), n, 0,
                                            int(sizeof(Code) * 8), s);
   });
-  store_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes_out.get(), pos_out.get());
+  store_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes_out.data(), pos_out.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -21,10 +21,10 @@ void merge_sort_cuda(const cuda& exec, const Key* in, Key* out, const rough::val
     using Index = decltype(index_tag);
     scratch<Index> perm(exec, n);
     const std::span<const Key> keys(in, n);
-    if (descending) ordo::sort_idx(exec, keys, std::span<Index>(perm.get(), n), std::span<Key>(out, n), ordo::greater{});
-    else ordo::sort_idx(exec, keys, std::span<Index>(perm.get(), n), std::span<Key>(out, n), ordo::less{});
+    if (descending) ordo::sort_idx(exec, keys, std::span<Index>(perm.data(), n), std::span<Key>(out, n), ordo::greater{});
+    else ordo::sort_idx(exec, keys, std::span<Index>(perm.data(), n), std::span<Key>(out, n), ordo::less{});
     if (v.bytes) {
-      gather_by_perm_kernel<Index><<<elementwise_blocks(n), 256, 0, exec.stream>>>(v, perm.get(), n);
+      gather_by_perm_kernel<Index><<<elementwise_blocks(n), 256, 0, exec.stream>>>(v, perm.data(), n);
       ORDO_CUDA_CHECK(cudaGetLastError());
     }
   };

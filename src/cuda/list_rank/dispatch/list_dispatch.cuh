@@ -98,24 +98,24 @@ void wyllie_with(const cuda& exec, const Index* succ, std::uint64_t n, const std
                  Sink sink) {
   const unsigned blocks = elementwise_blocks(n);
   scratch<P> pred(exec, n);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(pred.get(), 0xff, n * sizeof(P), exec.stream));
-  wyllie_links<<<blocks, 256, 0, exec.stream>>>(succ, n, marks, pred.get());
+  ORDO_CUDA_CHECK(cudaMemsetAsync(pred.data(), 0xff, n * sizeof(P), exec.stream));
+  wyllie_links<<<blocks, 256, 0, exec.stream>>>(succ, n, marks, pred.data());
   ORDO_CUDA_LAUNCH_CHECK("wyllie_links");
   const unsigned rounds = ceil_log2(n);
   if constexpr (wyllie_word<P, VW>::packed) {
     scratch<typename wyllie_word<P, VW>::W> word(exec, n);
-    wyllie_pack<P, VW><<<blocks, 256, 0, exec.stream>>>(n, pred.get(), src, word.get());
+    wyllie_pack<P, VW><<<blocks, 256, 0, exec.stream>>>(n, pred.data(), src, word.data());
     for (unsigned r = 0; r < rounds; ++r)
-      wyllie_round_packed<P, VW><<<blocks, 256, 0, exec.stream>>>(n, word.get(), op);
-    wyllie_finish_packed<P, VW><<<blocks, 256, 0, exec.stream>>>(n, word.get(), sink);
+      wyllie_round_packed<P, VW><<<blocks, 256, 0, exec.stream>>>(n, word.data(), op);
+    wyllie_finish_packed<P, VW><<<blocks, 256, 0, exec.stream>>>(n, word.data(), sink);
   } else {
     scratch<wyllie_node<P, VW>> a(exec, n), b(exec, n);
-    wyllie_nodes<P, VW><<<blocks, 256, 0, exec.stream>>>(n, pred.get(), src, a.get());
+    wyllie_nodes<P, VW><<<blocks, 256, 0, exec.stream>>>(n, pred.data(), src, a.data());
     for (unsigned r = 0; r < rounds; ++r) {
-      wyllie_round_buffered<<<blocks, 256, 0, exec.stream>>>(n, a.get(), b.get(), op);
+      wyllie_round_buffered<<<blocks, 256, 0, exec.stream>>>(n, a.data(), b.data(), op);
       std::swap(a, b);
     }
-    wyllie_finish_buffered<<<blocks, 256, 0, exec.stream>>>(n, a.get(), sink);
+    wyllie_finish_buffered<<<blocks, 256, 0, exec.stream>>>(n, a.data(), sink);
   }
   ORDO_CUDA_LAUNCH_CHECK("wyllie rounds");
 }
@@ -151,48 +151,48 @@ void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::
   scratch<std::uint32_t> succ1(exec, m), marks1(exec, list::mark_words(m));
   scratch<V> value1(exec, m), prefix1(exec, m);
   scratch<unsigned char> cyclic1(exec, validate ? m : 0);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(head_count.get(), 0, sizeof(unsigned long long), exec.stream));
-  ORDO_CUDA_CHECK(cudaMemsetAsync(marks1.get(), 0, marks1.size() * 4, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(head_count.data(), 0, sizeof(unsigned long long), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(marks1.data(), 0, marks1.size() * 4, exec.stream));
   // Walks are latency-bound: as many resident threads as the device holds.
   const unsigned walk_blocks = unsigned(std::min<std::uint64_t>(
       ceil_blocks(n, 256), std::uint64_t(device_sm_count()) * 8));
   if (!marks) {
     // Claim mode (walk_kernel.cuh): splitter walks, then the heads among the
     // nodes they did not reach, then walks from those.
-    ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
-    fill_identity<<<elementwise_blocks(m), 256, 0, exec.stream>>>(value1.get(), m, Op::template identity<V>());
-    walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
-                                                                  head_count.get(), 0, src, op, records.get(),
-                                                                  succ1.get(), value1.get(), marks1.get());
+    ORDO_CUDA_CHECK(cudaMemsetAsync(records.data(), 0xff, n * sizeof(walk_record<V>), exec.stream));
+    fill_identity<<<elementwise_blocks(m), 256, 0, exec.stream>>>(value1.data(), m, Op::template identity<V>());
+    walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.data(),
+                                                                  head_count.data(), 0, src, op, records.data(),
+                                                                  succ1.data(), value1.data(), marks1.data());
     ORDO_CUDA_LAUNCH_CHECK("walk_sublists (splitters)");
     scratch<std::uint32_t> pointed(exec, (n + 31) / 32);
-    ORDO_CUDA_CHECK(cudaMemsetAsync(pointed.get(), 0, pointed.size() * 4, exec.stream));
-    mark_unreached_successors<<<blocks, 256, 0, exec.stream>>>(succ, n, records.get(), pointed.get());
-    append_heads<<<blocks, 256, 0, exec.stream>>>(n, unreached_unpointed<V>{records.get(), pointed.get()},
-                                                  heads.get(), head_count.get());
+    ORDO_CUDA_CHECK(cudaMemsetAsync(pointed.data(), 0, pointed.size() * 4, exec.stream));
+    mark_unreached_successors<<<blocks, 256, 0, exec.stream>>>(succ, n, records.data(), pointed.data());
+    append_heads<<<blocks, 256, 0, exec.stream>>>(n, unreached_unpointed<V>{records.data(), pointed.data()},
+                                                  heads.data(), head_count.data());
     ORDO_CUDA_LAUNCH_CHECK("unreached heads");
-    walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
-                                                                  head_count.get(), m, src, op, records.get(),
-                                                                  succ1.get(), value1.get(), marks1.get());
+    walk_sublists<true, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.data(),
+                                                                  head_count.data(), m, src, op, records.data(),
+                                                                  succ1.data(), value1.data(), marks1.data());
     ORDO_CUDA_LAUNCH_CHECK("walk_sublists (heads)");
   } else {
     // Unvisited records mark cycles; without validation nobody looks.
-    if (validate) ORDO_CUDA_CHECK(cudaMemsetAsync(records.get(), 0xff, n * sizeof(walk_record<V>), exec.stream));
-    append_heads<<<blocks, 256, 0, exec.stream>>>(n, unmarked_non_splitter{marks, layout}, heads.get(),
-                                                  head_count.get());
+    if (validate) ORDO_CUDA_CHECK(cudaMemsetAsync(records.data(), 0xff, n * sizeof(walk_record<V>), exec.stream));
+    append_heads<<<blocks, 256, 0, exec.stream>>>(n, unmarked_non_splitter{marks, layout}, heads.data(),
+                                                  head_count.data());
     ORDO_CUDA_LAUNCH_CHECK("append_heads");
-    walk_sublists<false, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.get(),
-                                                                   head_count.get(), 0, src, op, records.get(),
-                                                                   succ1.get(), value1.get(), marks1.get());
+    walk_sublists<false, V><<<walk_blocks, 256, 0, exec.stream>>>(succ, n, marks, layout, heads.data(),
+                                                                   head_count.data(), 0, src, op, records.data(),
+                                                                   succ1.data(), value1.data(), marks1.data());
     ORDO_CUDA_LAUNCH_CHECK("walk_sublists");
   }
 
-  const level_sink<V> sink1{prefix1.get(), validate ? cyclic1.get() : nullptr};
-  rhj_level<V>(exec, static_cast<const std::uint32_t*>(succ1.get()), m, marks1.get(), array_source<V>{value1.get()},
+  const level_sink<V> sink1{prefix1.data(), validate ? cyclic1.data() : nullptr};
+  rhj_level<V>(exec, static_cast<const std::uint32_t*>(succ1.data()), m, marks1.data(), array_source<V>{value1.data()},
                op, sink1, p, level + 1, validate);
 
-  expand_sublists<<<blocks, 256, 0, exec.stream>>>(n, m, records.get(), prefix1.get(),
-                                                   validate ? cyclic1.get() : nullptr, op, sink);
+  expand_sublists<<<blocks, 256, 0, exec.stream>>>(n, m, records.data(), prefix1.data(),
+                                                   validate ? cyclic1.data() : nullptr, op, sink);
   ORDO_CUDA_LAUNCH_CHECK("expand_sublists");
 }
 
@@ -231,10 +231,10 @@ struct device_lookup {
   template <class Launch>
   std::uint64_t search(Launch launch) const {
     scratch<unsigned long long> r(exec, 1);
-    ORDO_CUDA_CHECK(cudaMemsetAsync(r.get(), 0xff, sizeof(unsigned long long), exec.stream));
-    launch(r.get());
+    ORDO_CUDA_CHECK(cudaMemsetAsync(r.data(), 0xff, sizeof(unsigned long long), exec.stream));
+    launch(r.data());
     unsigned long long h = 0;
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, r.get(), sizeof h, cudaMemcpyDeviceToHost, exec.stream));
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, r.data(), sizeof h, cudaMemcpyDeviceToHost, exec.stream));
     ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
     return h;
   }
@@ -283,16 +283,16 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   const bool need_marks = o.validate || (!runs && !claims);
   scratch<std::uint32_t> marks(exec, need_marks ? list::mark_words(n) : 0);
   scratch<list::faults> f(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(f.get(), 0xff, sizeof(list::faults), exec.stream));
-  ORDO_CUDA_CHECK(cudaMemsetAsync(&f.get()->heads, 0, sizeof(std::uint64_t), exec.stream));
-  if (need_marks) mark_list(exec, succ, n, marks.get(), f.get());
+  ORDO_CUDA_CHECK(cudaMemsetAsync(f.data(), 0xff, sizeof(list::faults), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(&f.data()->heads, 0, sizeof(std::uint64_t), exec.stream));
+  if (need_marks) mark_list(exec, succ, n, marks.data(), f.data());
   if (o.validate) {
-    check_marks<<<elementwise_blocks(n), 256, 0, exec.stream>>>(succ, n, marks.get(), f.get());
+    check_marks<<<elementwise_blocks(n), 256, 0, exec.stream>>>(succ, n, marks.data(), f.data());
     ORDO_CUDA_LAUNCH_CHECK("check_marks");
   }
 
   const output_sink<Out, Finish> sink{out, finish,
-                                      o.validate ? reinterpret_cast<unsigned long long*>(&f.get()->cycle) : nullptr};
+                                      o.validate ? reinterpret_cast<unsigned long long*>(&f.data()->cycle) : nullptr};
   if (runs) {
     // The list of runs, ranked by the caller's variant where it applies.
     contract_runs<V>(exec, succ, n, src, op, sink, o.validate, [&](const std::uint32_t* succ1, std::uint64_t m,
@@ -301,17 +301,17 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
       if (o1.variant == list_variant::single_block && !single_block_takes<V>(m)) o1.variant = list_variant::automatic;
       scratch<std::uint32_t> marks1(exec, list::mark_words(m));
       scratch<list::faults> f1(exec, 1);
-      mark_list(exec, succ1, m, marks1.get(), f1.get());
-      rank_marked<V>(exec, device_variant<V>(exec, m, o1), succ1, m, marks1.get(), src1, op, sink1, p, o.validate);
+      mark_list(exec, succ1, m, marks1.data(), f1.data());
+      rank_marked<V>(exec, device_variant<V>(exec, m, o1), succ1, m, marks1.data(), src1, op, sink1, p, o.validate);
     });
   } else {
-    rank_marked<V>(exec, v, succ, n, need_marks ? marks.get() : nullptr, src, op, sink, p, o.validate);
+    rank_marked<V>(exec, v, succ, n, need_marks ? marks.data() : nullptr, src, op, sink, p, o.validate);
   }
   if (!o.validate) return;
   list::faults hf;
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&hf, f.get(), sizeof hf, cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&hf, f.data(), sizeof hf, cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
-  list::raise_faults(fn, hf, n, o.shape == list_shape::single, device_lookup<Index>{exec, succ, n, marks.get()},
+  list::raise_faults(fn, hf, n, o.shape == list_shape::single, device_lookup<Index>{exec, succ, n, marks.data()},
                      sizeof(Index), signed_index);
 }
 

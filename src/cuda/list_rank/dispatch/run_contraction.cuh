@@ -36,9 +36,9 @@ bool contract_runs_now(const cuda& exec, const Index* succ, std::uint64_t n, lis
   if (runs == list_runs::contract) return true;
   if (n <= run_detect_min) return false;
   scratch<unsigned> count(exec, 1);
-  sample_consecutive<<<1, sample_threads, 0, exec.stream>>>(succ, n, run_samples, count.get());
+  sample_consecutive<<<1, sample_threads, 0, exec.stream>>>(succ, n, run_samples, count.data());
   ORDO_CUDA_LAUNCH_CHECK("sample_consecutive");
-  return read_back(exec, count.get()) >= run_sample_threshold;
+  return read_back(exec, count.data()) >= run_sample_threshold;
 }
 
 // rank_runs(succ1, m, src1, sink1) ranks the list of runs; sink1 receives
@@ -49,29 +49,29 @@ void contract_runs(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   const std::uint64_t tiles = (n + run_tile - 1) / run_tile;
   scratch<run_item<V>> prefixes(exec, tiles);
   scratch<std::uint32_t> run_count(exec, 1);
-  run_tile_totals<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.get());
+  run_tile_totals<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.data());
   ORDO_CUDA_LAUNCH_CHECK("run_tile_totals");
-  run_tile_prefixes<V><<<1, run_threads, 0, exec.stream>>>(prefixes.get(), tiles, op, run_count.get());
+  run_tile_prefixes<V><<<1, run_threads, 0, exec.stream>>>(prefixes.data(), tiles, op, run_count.data());
   ORDO_CUDA_LAUNCH_CHECK("run_tile_prefixes");
   // Per-run arrays at capacity n (16 bytes of scratch per node in all), so
   // that run_ends follows at once and the run count is read back after it.
   scratch<std::uint32_t> head_run(exec, n);
   scratch<Index> tail_succ(exec, n);
   scratch<V> value1(exec, n), tail_total(exec, n);
-  run_ends<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.get(), head_run.get(),
-                                                                 value1.get(), tail_succ.get(), tail_total.get());
+  run_ends<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.data(), head_run.data(),
+                                                                 value1.data(), tail_succ.data(), tail_total.data());
   ORDO_CUDA_LAUNCH_CHECK("run_ends");
-  const std::uint32_t m = read_back(exec, run_count.get());
+  const std::uint32_t m = read_back(exec, run_count.data());
   scratch<std::uint32_t> succ1(exec, m);
   scratch<V> prefix1(exec, m);
   scratch<unsigned char> cyclic1(exec, validate ? m : 0);
-  link_runs<V><<<elementwise_blocks(m), 256, 0, exec.stream>>>(succ, n, m, head_run.get(), tail_succ.get(),
-                                                                tail_total.get(), succ1.get(), value1.get());
+  link_runs<V><<<elementwise_blocks(m), 256, 0, exec.stream>>>(succ, n, m, head_run.data(), tail_succ.data(),
+                                                                tail_total.data(), succ1.data(), value1.data());
   ORDO_CUDA_LAUNCH_CHECK("link_runs");
-  rank_runs(static_cast<const std::uint32_t*>(succ1.get()), std::uint64_t(m), array_source<V>{value1.get()},
-            level_sink<V>{prefix1.get(), validate ? cyclic1.get() : nullptr});
-  expand_runs<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.get(), prefix1.get(),
-                                                                    validate ? cyclic1.get() : nullptr, sink);
+  rank_runs(static_cast<const std::uint32_t*>(succ1.data()), std::uint64_t(m), array_source<V>{value1.data()},
+            level_sink<V>{prefix1.data(), validate ? cyclic1.data() : nullptr});
+  expand_runs<V><<<unsigned(tiles), run_threads, 0, exec.stream>>>(succ, n, src, op, prefixes.data(), prefix1.data(),
+                                                                    validate ? cyclic1.data() : nullptr, sink);
   ORDO_CUDA_LAUNCH_CHECK("expand_runs");
 }
 

@@ -75,7 +75,7 @@ inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64
   std::size_t bytes = 0;
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, data, std::int64_t(count), exec.stream));
   scratch<unsigned char> temp(exec, bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), bytes, data, std::int64_t(count), exec.stream));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, data, std::int64_t(count), exec.stream));
 }
 
 inline bool msd_replay_fits(std::uint64_t n) { return n > 0 && n < (std::uint64_t(1) << 31); }
@@ -99,48 +99,48 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   scratch<unsigned long long> nan_count(exec, 1);
 
   const order_bits_source<K> keys_in{keys, !o.ascending, o.na == na_option::top};
-  const msd_layout layout{n, counters.get() + 1, tiles1, starts1.get(), first_tile2.get()};
+  const msd_layout layout{n, counters.data() + 1, tiles1, starts1.data(), first_tile2.data()};
 
   const std::uint32_t init[4] = {0, 0, ~0u, 0};
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(counters.get(), init, sizeof init, cudaMemcpyHostToDevice, st));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(counters.data(), init, sizeof init, cudaMemcpyHostToDevice, st));
   msd_layout guessing = layout;
   guessing.or_and = nullptr;
-  msd_count_kernel<1, true><<<tiles1, tile_threads, 0, st>>>(keys_in, guessing, offsets1.get(), counters.get() + 1);
+  msd_count_kernel<1, true><<<tiles1, tile_threads, 0, st>>>(keys_in, guessing, offsets1.data(), counters.data() + 1);
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<1>");
-  msd_recount_kernel<<<unsigned(2 * device_sm_count()), tile_threads, 0, st>>>(keys_in, layout, offsets1.get());
+  msd_recount_kernel<<<unsigned(2 * device_sm_count()), tile_threads, 0, st>>>(keys_in, layout, offsets1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_recount_kernel");
-  exclusive_sum_in_place(exec, offsets1.get(), std::uint64_t(digits) * tiles1);
-  msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.get(), n, tiles1, starts1.get(), first_tile2.get());
+  exclusive_sum_in_place(exec, offsets1.data(), std::uint64_t(digits) * tiles1);
+  msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.data(), n, tiles1, starts1.data(), first_tile2.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_level1_starts_kernel");
-  msd_scatter_kernel<1><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1.get(), bits1.get());
+  msd_scatter_kernel<1><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1.data(), bits1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1>");
 
-  const bits_source pass1_out{bits1.get()};
-  ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2.get(), 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
-  msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.get(), nullptr);
+  const bits_source pass1_out{bits1.data()};
+  ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2.data(), 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
+  msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.data(), nullptr);
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<2>");
-  exclusive_sum_in_place(exec, offsets2.get(), std::uint64_t(digits) * tiles2);
-  msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2.get(), layout, starts2.get(), counters.get());
+  exclusive_sum_in_place(exec, offsets2.data(), std::uint64_t(digits) * tiles2);
+  msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2.data(), layout, starts2.data(), counters.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_level2_starts_kernel");
   std::uint32_t seen[3] = {};  // largest bucket, OR, AND: the call's one device-to-host copy
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(seen, counters.get(), sizeof seen, cudaMemcpyDeviceToHost, st));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(seen, counters.data(), sizeof seen, cudaMemcpyDeviceToHost, st));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
   const unsigned shift = window_shift(seen[1], seen[2]);
   if (shift > 0 && seen[0] > bucket_capacity) return false;
 
-  msd_scatter_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.get(), bits2.get());
+  msd_scatter_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.data(), bits2.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<2>");
 
   const bool dense = o.method == rank_method::dense;
-  ORDO_CUDA_CHECK(cudaMemsetAsync(nan_count.get(), 0, sizeof(unsigned long long), st));
-  if (dense) ORDO_CUDA_CHECK(cudaMemsetAsync(distinct.get(), 0, (buckets + 1) * sizeof(unsigned), st));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(nan_count.data(), 0, sizeof(unsigned long long), st));
+  if (dense) ORDO_CUDA_CHECK(cudaMemsetAsync(distinct.data(), 0, (buckets + 1) * sizeof(unsigned), st));
   // NaN kept unranked has all-ones bits (for other keys all ones is a key).
   // They sit in the last bucket if the bits above the window are all ones.
   const bool keep_nan = std::is_floating_point_v<K> && o.na == na_option::keep;
   const std::uint32_t above = shift + window_bits < 32 ? ~0u << (shift + window_bits) : 0u;
   const unsigned nan_bucket = keep_nan && (seen[2] & above) == above ? buckets - 1 : buckets;
-  const bucket_args args{bits2.get(),    starts2.get(),   o.method,        shift,           nan_bucket,
-                         distinct.get(), nan_count.get(), sort_list.get(), counters.get() + 3};
+  const bucket_args args{bits2.data(),    starts2.data(),   o.method,        shift,           nan_bucket,
+                         distinct.data(), nan_count.data(), sort_list.data(), counters.data() + 3};
   static once_per_device smem_set;  // the opt-in is each device's own
   smem_set([] {
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(msd_bucket_count_kernel<>, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -155,13 +155,13 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
     msd_bucket_sort_kernel<><<<unsigned(2 * device_sm_count()), sort_threads, 0, st>>>(args);
     ORDO_CUDA_LAUNCH_CHECK("msd_bucket_sort_kernel");
   }
-  if (dense) exclusive_sum_in_place(exec, distinct.get(), buckets + 1);
+  if (dense) exclusive_sum_in_place(exec, distinct.data(), buckets + 1);
 
-  msd_gather_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.get(), bits2.get(),
-                                                        level2_sink{bits1.get(), dense ? distinct.get() : nullptr});
+  msd_gather_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.data(), bits2.data(),
+                                                        level2_sink{bits1.data(), dense ? distinct.data() : nullptr});
   ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<2>");
-  const final_rank_sink<R> sink{out, n, o.method, o.pct, nan_count.get(), distinct.get() + buckets};
-  msd_gather_kernel<1><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1.get(), bits1.get(), sink);
+  const final_rank_sink<R> sink{out, n, o.method, o.pct, nan_count.data(), distinct.data() + buckets};
+  msd_gather_kernel<1><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1.data(), bits1.data(), sink);
   ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<1>");
   return true;
 }

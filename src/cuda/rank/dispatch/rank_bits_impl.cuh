@@ -74,35 +74,35 @@ void sort_and_rank_bits(const cuda& exec, U* bits0, U* bits1, I* index0, I* inde
                                                   int(sizeof(U) * 8), exec.stream));
   {
     scratch<unsigned char> temp(exec, temp_bytes);
-    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), temp_bytes, keys, values, NumItems(n), 0,
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), temp_bytes, keys, values, NumItems(n), 0,
                                                     int(sizeof(U) * 8), exec.stream));
   }
   const U* sorted = keys.Current();
 
   scratch<unsigned long long> stats(exec, 2);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(stats.get(), 0, 2 * sizeof(unsigned long long), exec.stream));
-  count_ranked_kernel<U><<<1, 32, 0, exec.stream>>>(sorted, n, keep_nan, stats.get());
+  ORDO_CUDA_CHECK(cudaMemsetAsync(stats.data(), 0, 2 * sizeof(unsigned long long), exec.stream));
+  count_ranked_kernel<U><<<1, 32, 0, exec.stream>>>(sorted, n, keep_nan, stats.data());
   ORDO_CUDA_LAUNCH_CHECK("count_ranked_kernel");
   if (o.pct && o.method == rank_method::dense) {
-    count_groups_kernel<U><<<elementwise_blocks(n), 256, 0, exec.stream>>>(sorted, n, stats.get());
+    count_groups_kernel<U><<<elementwise_blocks(n), 256, 0, exec.stream>>>(sorted, n, stats.data());
     ORDO_CUDA_LAUNCH_CHECK("count_groups_kernel");
   }
   if (n <= direct_scatter_limit) {
-    return rank_sorted_bits(exec, sorted, n, o, stats.get(), scatter_writer<R, I>{out, values.Current()});
+    return rank_sorted_bits(exec, sorted, n, o, stats.data(), scatter_writer<R, I>{out, values.Current()});
   }
   // Ranks in sorted order, then sorted back to input order by original index.
   using W = std::conditional_t<sizeof(R) == 4, std::uint32_t, std::uint64_t>;  // same bits as R
   scratch<W> ranks(exec, n);
-  rank_sorted_bits(exec, sorted, n, o, stats.get(), contiguous_writer<R>{reinterpret_cast<R*>(ranks.get())});
+  rank_sorted_bits(exec, sorted, n, o, stats.data(), contiguous_writer<R>{reinterpret_cast<R*>(ranks.data())});
   cub::DoubleBuffer<I> dest(values.Current(), values.Alternate());
-  cub::DoubleBuffer<W> moved(ranks.get(), reinterpret_cast<W*>(out));  // out doubles as a buffer
+  cub::DoubleBuffer<W> moved(ranks.data(), reinterpret_cast<W*>(out));  // out doubles as a buffer
   const sort_back_bits bits = plan_sort_back(n);
   if (bits.end > bits.begin) {
     temp_bytes = 0;
     ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, dest, moved, NumItems(n), bits.begin,
                                                     bits.end, exec.stream));
     scratch<unsigned char> temp(exec, temp_bytes);
-    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), temp_bytes, dest, moved, NumItems(n), bits.begin,
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), temp_bytes, dest, moved, NumItems(n), bits.begin,
                                                     bits.end, exec.stream));
   }
   const std::uint64_t tiles = (n + (std::uint64_t(1) << unpermute_tile_bits) - 1) >> unpermute_tile_bits;

@@ -74,10 +74,10 @@ void run_naive(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
   scratch<P> a(exec, n), b(exec, n);
   const unsigned blocks = elementwise_blocks(n);
   logical_keys<Forward, K> d{keys, n};
-  naive_init_kernel<Forward, K, P><<<blocks, 256, 0, exec.stream>>>(a.get(), n);
+  naive_init_kernel<Forward, K, P><<<blocks, 256, 0, exec.stream>>>(a.data(), n);
   ORDO_CUDA_LAUNCH_CHECK("naive_init_kernel");
-  P* in = a.get();
-  P* out = b.get();
+  P* in = a.data();
+  P* out = b.data();
   for (std::uint64_t stride = 1; stride < n; stride <<= 1) {  // log2(n) launches
     naive_step_kernel<Forward, K, P><<<blocks, 256, 0, exec.stream>>>(d, in, out, stride);
     ORDO_CUDA_LAUNCH_CHECK("naive_step_kernel");
@@ -92,11 +92,11 @@ template <int Block, class P>
 void shuffle_scan_levels(const cuda& exec, P* values, std::uint64_t count) {
   const std::uint64_t blocks = (count + Block - 1) / Block;
   scratch<P> totals(exec, blocks);
-  shuffle_scan_values_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.get());
+  shuffle_scan_values_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.data());
   ORDO_CUDA_LAUNCH_CHECK("shuffle_scan_values_kernel");
   if (blocks == 1) return;  // one block scanned it all
-  shuffle_scan_levels<Block>(exec, totals.get(), blocks);
-  shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.get());
+  shuffle_scan_levels<Block>(exec, totals.data(), blocks);
+  shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(values, count, totals.data());
   ORDO_CUDA_LAUNCH_CHECK("shuffle_fixup_kernel");
 }
 
@@ -109,14 +109,14 @@ void run_shuffle_packed(const cuda& exec, const K* keys, R* ranks, std::uint64_t
   // mirrored pass writes position n-1-j and would overwrite unread values).
   constexpr bool in_place = std::is_same_v<P, R> && Forward;
   scratch<P> own(exec, in_place ? 0 : n);
-  P* scanned = in_place ? reinterpret_cast<P*>(ranks) : own.get();
+  P* scanned = in_place ? reinterpret_cast<P*>(ranks) : own.data();
   scratch<P> totals(exec, blocks);
   logical_keys<Forward, K> d{keys, n};
-  shuffle_scan_keys_kernel<Block, Forward, K, P><<<unsigned(blocks), Block, 0, exec.stream>>>(d, scanned, totals.get());
+  shuffle_scan_keys_kernel<Block, Forward, K, P><<<unsigned(blocks), Block, 0, exec.stream>>>(d, scanned, totals.data());
   ORDO_CUDA_LAUNCH_CHECK("shuffle_scan_keys_kernel");
   if (blocks > 1) {
-    shuffle_scan_levels<Block>(exec, totals.get(), blocks);
-    shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(scanned, n, totals.get());
+    shuffle_scan_levels<Block>(exec, totals.data(), blocks);
+    shuffle_fixup_kernel<Block, P><<<unsigned(blocks), Block, 0, exec.stream>>>(scanned, n, totals.data());
     ORDO_CUDA_LAUNCH_CHECK("shuffle_fixup_kernel");
   }
   packed_to_ranks_kernel<Forward, P, R><<<elementwise_blocks(n), 256, 0, exec.stream>>>(scanned, ranks, n);
@@ -145,14 +145,14 @@ void validate_sorted(const cuda& exec, const K* keys, std::uint64_t n, sort_orde
   if (n < 2) return;
   scratch<unsigned long long> flag(exec, 1);
   const unsigned long long init = n;
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(flag.get(), &init, sizeof init, cudaMemcpyHostToDevice, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(flag.data(), &init, sizeof init, cudaMemcpyHostToDevice, exec.stream));
   if (order == sort_order::ascending)
-    find_unsorted_kernel<true><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, flag.get());
+    find_unsorted_kernel<true><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, flag.data());
   else
-    find_unsorted_kernel<false><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, flag.get());
+    find_unsorted_kernel<false><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, flag.data());
   ORDO_CUDA_LAUNCH_CHECK("find_unsorted_kernel");
   unsigned long long bad = n;
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&bad, flag.get(), sizeof bad, cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&bad, flag.data(), sizeof bad, cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
   if (bad != n) throw error(errc::unsorted_input, unsorted_message(std::size_t(bad), order));
 }

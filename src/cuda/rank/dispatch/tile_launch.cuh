@@ -30,8 +30,8 @@ tile_carries search_carries(const cuda& exec, const K* keys, std::uint64_t n, st
   const std::uint64_t tiles = (n + tile - 1) / tile;
   if (!first && !last) return {nullptr, nullptr};
   storage = scratch<std::uint64_t>(exec, tiles * 2);
-  std::uint64_t* f = first ? storage.get() : nullptr;
-  std::uint64_t* l = last ? storage.get() + tiles : nullptr;
+  std::uint64_t* f = first ? storage.data() : nullptr;
+  std::uint64_t* l = last ? storage.data() + tiles : nullptr;
   constexpr int warps = 8;
   tile_heads_tails_kernel<K><<<unsigned((tiles + warps - 1) / warps), warps * 32, 0, exec.stream>>>(
       keys, n, tile, tiles, f, l);
@@ -54,15 +54,15 @@ struct lookback_storage {
   lookback_storage(const cuda& exec, std::uint64_t tiles, bool ordered, bool dense_ranks)
       : words(exec, ordered ? tiles + 1 : 0), dense_bytes(exec, 0) {
     if (!ordered) return;
-    ORDO_CUDA_CHECK(cudaMemsetAsync(words.get(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
-    own = {words.get(), words.get() + tiles};
+    ORDO_CUDA_CHECK(cudaMemsetAsync(words.data(), 0, (tiles + 1) * sizeof(unsigned long long), exec.stream));
+    own = {words.data(), words.data() + tiles};
     if (!dense_ranks) return;
     if (tiles > std::uint64_t(INT_MAX))  // CUB numbers tiles with int
       throw error(errc::invalid_argument, "rank: " + std::to_string(tiles) + " tiles exceed the dense scan's limit");
     std::size_t bytes = 0;
     ORDO_CUDA_CHECK(dense_tile_state<Count>::AllocationSize(int(tiles), bytes));
     dense_bytes = scratch<unsigned char>(exec, bytes);
-    ORDO_CUDA_CHECK(dense.Init(int(tiles), dense_bytes.get(), bytes));
+    ORDO_CUDA_CHECK(dense.Init(int(tiles), dense_bytes.data(), bytes));
     init_dense_state_kernel<Count><<<unsigned((tiles + 255) / 256), 256, 0, exec.stream>>>(dense, int(tiles));
     ORDO_CUDA_LAUNCH_CHECK("init_dense_state_kernel");
   }

@@ -38,7 +38,7 @@ void with_cub_temp(const cuda& exec, const char* what, F&& call) {
     throw_cuda(e0, what, __FILE__, __LINE__);
   }
   scratch<unsigned char> temp(exec, bytes ? bytes : 1);
-  cudaError_t e = call(static_cast<void*>(temp.get()), bytes);
+  cudaError_t e = call(static_cast<void*>(temp.data()), bytes);
   if (e != cudaSuccess) throw_cuda(e, what, __FILE__, __LINE__);
 }
 
@@ -140,9 +140,9 @@ void scan_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op 
                                                                 static_cast<const void*>(out.data()))
                              ? in.size()
                              : 0);
-  if (copy.get()) {
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(copy.get(), in.data(), in.size_bytes(), cudaMemcpyDeviceToDevice, s));
-    src = copy.get();
+  if (copy.data()) {
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(copy.data(), in.data(), in.size_bytes(), cudaMemcpyDeviceToDevice, s));
+    src = copy.data();
   }
   auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
                                                seg_source<In, Acc>{src, o.head_flags.data(), o.kind == scan_kind::exclusive});
@@ -165,9 +165,9 @@ void reduce_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> result
 template <class In, class Acc, class Op>
 Acc reduce_and_wait_cuda(const cuda& exec, std::span<const In> in, Op op, Acc init) {
   scratch<Acc> r(exec, 1);
-  reduce_cuda<In, Acc, Op>(exec, in, std::span<Acc>(r.get(), 1), op, init);
+  reduce_cuda<In, Acc, Op>(exec, in, std::span<Acc>(r.data(), 1), op, init);
   Acc v;
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, r.get(), sizeof(Acc), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&v, r.data(), sizeof(Acc), cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
   return v;
 }

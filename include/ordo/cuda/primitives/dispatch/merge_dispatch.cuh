@@ -24,18 +24,18 @@ void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Ke
   const std::uint64_t tiles = (n_out + P::tile - 1) / P::tile;
   scratch<std::uint64_t> split(exec, tiles + 1);
   prim::merge_partition_kernel<P::tile><<<ceil_blocks(tiles + 1, 128), 128, 0, s>>>(a, b, plan, n_out, tiles,
-                                                                                    split.get(), comp);
+                                                                                    split.data(), comp);
   ORDO_CUDA_LAUNCH_CHECK("merge_partition_kernel");
   const int smem = prim::merge_smem_bytes<Key, Value>(P::tile, outv != nullptr);
   require_smem_optin(smem, "merge_tile_kernel");
   if (outv) {
     auto kernel = prim::merge_tile_kernel<P::threads, P::items, true, Key, Value, Compare>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.get(), out, outv, comp);
+    kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.data(), out, outv, comp);
   } else {
     auto kernel = prim::merge_tile_kernel<P::threads, P::items, false, Key, Value, Compare>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-    kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.get(), out, outv, comp);
+    kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.data(), out, outv, comp);
   }
   ORDO_CUDA_LAUNCH_CHECK("merge_tile_kernel");
 }

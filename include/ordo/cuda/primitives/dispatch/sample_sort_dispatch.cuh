@@ -47,7 +47,7 @@ void split_level(const cuda& exec, Source src, std::uint32_t n, const std::uint3
   std::size_t temp_bytes = 0;
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, counts, counts, used, s));
   scratch<unsigned char> temp(exec, temp_bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, counts, counts, used, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, counts, counts, used, s));
   auto scatter = prim::bucket_scatter_kernel<P::split_threads, P::split_items, Source>;
   constexpr int smem = prim::bucket_scatter_smem_bytes<P::split_threads, P::split_items>();
   require_smem_optin(smem, "bucket_scatter_kernel");
@@ -75,23 +75,23 @@ void sample_sort_idx(const cuda& exec, const Key* keys, std::uint32_t n, Index* 
   scratch<std::uint32_t> counts(exec, counts_len), tile_start(exec, std::size_t(k1) + 1);
   scratch<std::uint32_t> bounds0(exec, 2), bounds1(exec, std::size_t(k1) + 1), bounds2(exec, k2 > 1 ? buckets + 1 : 0);
 
-  prim::whole_segment_kernel<<<1, 1, 0, s>>>(bounds0.get(), n);
+  prim::whole_segment_kernel<<<1, 1, 0, s>>>(bounds0.data(), n);
   ORDO_CUDA_LAUNCH_CHECK("whole_segment_kernel");
-  split_level<P>(exec, prim::packing_source<Key, Compare>{keys}, n, bounds0.get(), 1, k1, splitters.get(),
-                 tile_start.get(), counts.get(), w1.get(), bounds1.get());
-  prim::word* words = w1.get();
-  prim::word* spare = w2.get();
-  const std::uint32_t* bounds = bounds1.get();
+  split_level<P>(exec, prim::packing_source<Key, Compare>{keys}, n, bounds0.data(), 1, k1, splitters.data(),
+                 tile_start.data(), counts.data(), w1.data(), bounds1.data());
+  prim::word* words = w1.data();
+  prim::word* spare = w2.data();
+  const std::uint32_t* bounds = bounds1.data();
   if (k2 > 1) {
-    split_level<P>(exec, prim::word_source{w1.get()}, n, bounds1.get(), std::uint32_t(k1), k2, splitters.get(),
-                   tile_start.get(), counts.get(), w2.get(), bounds2.get());
-    words = w2.get();
-    spare = w1.get();
-    bounds = bounds2.get();
+    split_level<P>(exec, prim::word_source{w1.data()}, n, bounds1.data(), std::uint32_t(k1), k2, splitters.data(),
+                   tile_start.data(), counts.data(), w2.data(), bounds2.data());
+    words = w2.data();
+    spare = w1.data();
+    bounds = bounds2.data();
   }
   // Level one alone leaves buckets in w1 with no spare of its size: borrow w2's.
   scratch<prim::word> spare1(exec, k2 > 1 ? 0 : n);
-  if (k2 == 1) spare = spare1.get();
+  if (k2 == 1) spare = spare1.data();
   auto sort = prim::bucket_sort_kernel<P::sort_threads, P::sort_items, Key, Index, Compare>;
   constexpr int smem = prim::bucket_sort_smem_bytes<P::sort_threads, P::sort_items>();
   require_smem_optin(smem, "bucket_sort_kernel");

@@ -50,8 +50,8 @@ void sort_idx_with(const cuda& exec, std::span<const Key> keys, std::span<Index>
   Key* user_keys = sorted_keys.empty() ? nullptr : sorted_keys.data();
   scratch<Key> k0(exec, passes ? n : 0), k1(exec, passes > 1 ? n : 0);
   scratch<Index> i0(exec, passes ? n : 0), i1(exec, passes > 1 ? n : 0);
-  Key* kbuf[2] = {k0.get(), k1.get()};
-  Index* ibuf[2] = {i0.get(), i1.get()};
+  Key* kbuf[2] = {k0.data(), k1.data()};
+  Index* ibuf[2] = {i0.data(), i1.data()};
 
   auto sort_kernel = prim::block_sort_kernel<S::threads, S::items, Key, Index, Compare>;
   const int smem = prim::merge_smem_bytes<Key, Index>(S::tile, true);

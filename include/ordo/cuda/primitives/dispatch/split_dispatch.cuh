@@ -43,24 +43,24 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
   scratch<std::uint32_t> counts(exec, cells);
   scratch<std::uint64_t> first(exec, cells + 1);
   scratch<unsigned long long> bad(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(bad.get(), 0xff, sizeof(unsigned long long), s));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(bad.data(), 0xff, sizeof(unsigned long long), s));
   prim::split_histogram_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(bucket.data(), n, seg_len, k, flags,
-                                                                                  counts.get(), bad.get());
+                                                                                  counts.data(), bad.data());
   ORDO_CUDA_LAUNCH_CHECK("split_histogram_kernel");
   auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
-                                               counts_then_zero{counts.get(), cells});
+                                               counts_then_zero{counts.data(), cells});
   with_cub_temp(exec, "cub::DeviceScan::ExclusiveScan (split)", [&](void* t, std::size_t& b) {
-    return cub::DeviceScan::ExclusiveScan(t, b, items, first.get(), ::cuda::std::plus<>{}, std::uint64_t(0),
+    return cub::DeviceScan::ExclusiveScan(t, b, items, first.data(), ::cuda::std::plus<>{}, std::uint64_t(0),
                                           std::int64_t(cells + 1), s);
   });
   prim::split_scatter_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, k,
-                                                                               flags, first.get(), out.data());
+                                                                               flags, first.data(), out.data());
   ORDO_CUDA_LAUNCH_CHECK("split_scatter_kernel");
-  prim::split_offsets_kernel<><<<1, 288, 0, s>>>(first.get(), k, segs, flags, offsets.data());
+  prim::split_offsets_kernel<><<<1, 288, 0, s>>>(first.data(), k, segs, flags, offsets.data());
   ORDO_CUDA_LAUNCH_CHECK("split_offsets_kernel");
   if (validate && !flags) {
     unsigned long long at = 0;
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(&at, bad.get(), sizeof at, cudaMemcpyDeviceToHost, s));
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&at, bad.data(), sizeof at, cudaMemcpyDeviceToHost, s));
     ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
     if (at != ~0ull) {
       std::uint8_t v = 0;

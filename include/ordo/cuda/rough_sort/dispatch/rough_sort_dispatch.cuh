@@ -75,21 +75,21 @@ template <class Code>
 rough_status window_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t n, int R, std::uint64_t check_k,
                          bool check_only) {
   scratch<rough_status> st(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.data(), 0, sizeof(rough_status), exec.stream));
   const auto ck = std::uint32_t(std::min<std::uint64_t>(check_k, 0xffffffffu));
   switch (R) {
-    case 16: launch_window<Code, 256, 16>(exec, io, n, ck, check_only, st.get()); break;
-    case 32: launch_window<Code, 256, 32>(exec, io, n, ck, check_only, st.get()); break;
-    case 64: launch_window<Code, 256, 64>(exec, io, n, ck, check_only, st.get()); break;
-    case 128: launch_window<Code, 256, 128>(exec, io, n, ck, check_only, st.get()); break;
-    case 256: launch_window<Code, 256, 256>(exec, io, n, ck, check_only, st.get()); break;
+    case 16: launch_window<Code, 256, 16>(exec, io, n, ck, check_only, st.data()); break;
+    case 32: launch_window<Code, 256, 32>(exec, io, n, ck, check_only, st.data()); break;
+    case 64: launch_window<Code, 256, 64>(exec, io, n, ck, check_only, st.data()); break;
+    case 128: launch_window<Code, 256, 128>(exec, io, n, ck, check_only, st.data()); break;
+    case 256: launch_window<Code, 256, 256>(exec, io, n, ck, check_only, st.data()); break;
     default:
       if constexpr (sizeof(Code) == 4) {
-        if (R == 512) launch_window<Code, 512, 512>(exec, io, n, ck, check_only, st.get());
-        else launch_window<Code, 512, 1024>(exec, io, n, ck, check_only, st.get());
+        if (R == 512) launch_window<Code, 512, 512>(exec, io, n, ck, check_only, st.data());
+        else launch_window<Code, 512, 1024>(exec, io, n, ck, check_only, st.data());
       }
   }
-  return read_status(exec, st.get());
+  return read_status(exec, st.data());
 }
 
 // Keys-only integer sorts (equal codes are equal keys, so stability is moot)
@@ -129,21 +129,21 @@ rough_status keys_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t 
   const std::uint64_t blocks = keys_blocks<Code>(n, R);
   scratch<rough_status> st(exec, 1);
   scratch<Code> edges(exec, 2 * blocks);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.data(), 0, sizeof(rough_status), exec.stream));
   switch (R) {
     case 16:
-      roughsort_keys_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
+      roughsort_keys_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.data(), edges.data());
       break;
     case 32:
-      roughsort_pairs_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.get(), edges.get());
+      roughsort_pairs_kernel<Code, threads, 16><<<unsigned(blocks), threads, 0, exec.stream>>>(io, n, st.data(), edges.data());
       break;
-    case 64: launch_lanes<Code, 4>(exec, io, n, st.get(), edges.get(), blocks); break;
-    case 128: launch_lanes<Code, 8>(exec, io, n, st.get(), edges.get(), blocks); break;
-    case 256: launch_lanes<Code, 16>(exec, io, n, st.get(), edges.get(), blocks); break;
-    default: launch_lanes<Code, 32>(exec, io, n, st.get(), edges.get(), blocks); break;
+    case 64: launch_lanes<Code, 4>(exec, io, n, st.data(), edges.data(), blocks); break;
+    case 128: launch_lanes<Code, 8>(exec, io, n, st.data(), edges.data(), blocks); break;
+    case 256: launch_lanes<Code, 16>(exec, io, n, st.data(), edges.data(), blocks); break;
+    default: launch_lanes<Code, 32>(exec, io, n, st.data(), edges.data(), blocks); break;
   }
   ORDO_CUDA_CHECK(cudaGetLastError());
-  return read_edge_status(exec, edges.get(), blocks, st.get());
+  return read_edge_status(exec, edges.data(), blocks, st.data());
 }
 
 template <class Code, int THREADS, bool TRACK>
@@ -178,16 +178,16 @@ rough_status tiles_pass(const cuda& exec, const code_io<Code>& io, std::uint64_t
   scratch<rough_status> st(exec, 1);
   scratch<Code> edges(exec, 2 * merges);
   scratch<std::uint16_t> positions(exec, track ? n : 0);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.data(), 0, sizeof(rough_status), exec.stream));
   auto go = [&](auto tracked) {
     constexpr bool TRACK = decltype(tracked)::value;
-    if (T == 2048) launch_tiles<Code, 128, TRACK>(exec, io, n, positions.get(), edges.get(), merges);
-    else if (T == 4096) launch_tiles<Code, 256, TRACK>(exec, io, n, positions.get(), edges.get(), merges);
-    else launch_tiles<Code, 512, TRACK>(exec, io, n, positions.get(), edges.get(), merges);
+    if (T == 2048) launch_tiles<Code, 128, TRACK>(exec, io, n, positions.data(), edges.data(), merges);
+    else if (T == 4096) launch_tiles<Code, 256, TRACK>(exec, io, n, positions.data(), edges.data(), merges);
+    else launch_tiles<Code, 512, TRACK>(exec, io, n, positions.data(), edges.data(), merges);
   };
   if (track) go(std::true_type{});
   else go(std::false_type{});
-  return read_edge_status(exec, edges.get(), merges, st.get());
+  return read_edge_status(exec, edges.data(), merges, st.data());
 }
 
 // A lower bound of the radius from probe_windows sampled windows.
@@ -195,14 +195,14 @@ template <class Code>
 std::uint64_t radius_lower_bound(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
   if (n < 2) return 0;
   scratch<rough_status> st(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(st.get(), 0, sizeof(rough_status), exec.stream));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(st.data(), 0, sizeof(rough_status), exec.stream));
   // At most one key in 16 is sampled, so small arrays pay little for the probe.
   const std::uint64_t fit = n / (16 * std::uint64_t(probe_window));
   const unsigned windows = unsigned(fit < 1 ? 1 : fit > std::uint64_t(probe_windows) ? probe_windows : fit);
   allow_smem(radius_probe_kernel<Code>, probe_smem<Code>());
-  radius_probe_kernel<Code><<<windows, probe_threads, probe_smem<Code>(), exec.stream>>>(io, n, st.get());
+  radius_probe_kernel<Code><<<windows, probe_threads, probe_smem<Code>(), exec.stream>>>(io, n, st.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
-  return read_status(exec, st.get()).lower_bound;
+  return read_status(exec, st.data()).lower_bound;
 }
 
 template <class Code>
@@ -213,33 +213,33 @@ std::uint64_t radius_codes(const cuda& exec, const code_io<Code>& io, std::uint6
   scratch<unsigned long long> r(exec, 1);
   scratch<std::uint16_t> far_slots(exec, chunks * radius_far_slots);
   scratch<std::uint32_t> far_count(exec, chunks);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(r.get(), 0, sizeof(unsigned long long), exec.stream));
-  chunk_extrema_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.get(), cmin.get(),
-                                                                                   groups.get());
+  ORDO_CUDA_CHECK(cudaMemsetAsync(r.data(), 0, sizeof(unsigned long long), exec.stream));
+  chunk_extrema_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.data(), cmin.data(),
+                                                                                   groups.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
   // The carries: prefix maxima of the chunk maxima, suffix minima of the minima.
-  const auto rmin = thrust::make_reverse_iterator(cmin.get() + chunks);
+  const auto rmin = thrust::make_reverse_iterator(cmin.data() + chunks);
   std::size_t max_bytes = 0, min_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, max_bytes, cmax.get(), cmax.get(), ::cuda::maximum<>{},
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, max_bytes, cmax.data(), cmax.data(), ::cuda::maximum<>{},
                                                  chunks, exec.stream));
   ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, min_bytes, rmin, rmin, ::cuda::minimum<>{}, chunks,
                                                  exec.stream));
   scratch<unsigned char> tmp(exec, std::max(max_bytes, min_bytes));
-  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.get(), max_bytes, cmax.get(), cmax.get(), ::cuda::maximum<>{},
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.data(), max_bytes, cmax.data(), cmax.data(), ::cuda::maximum<>{},
                                                  chunks, exec.stream));
-  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.get(), min_bytes, rmin, rmin, ::cuda::minimum<>{}, chunks,
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(tmp.data(), min_bytes, rmin, rmin, ::cuda::minimum<>{}, chunks,
                                                  exec.stream));
-  radius_chunk_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.get(), cmin.get(),
-                                                                                  groups.get(), chunks,
-                                                                                  far_slots.get(), far_count.get(),
-                                                                                  r.get());
+  radius_chunk_kernel<Code><<<unsigned(chunks), radius_threads, 0, exec.stream>>>(io, n, cmax.data(), cmin.data(),
+                                                                                  groups.data(), chunks,
+                                                                                  far_slots.data(), far_count.data(),
+                                                                                  r.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
   const auto far_blocks = unsigned((chunks + radius_far_chunks_per_block - 1) / radius_far_chunks_per_block);
-  radius_far_kernel<Code><<<far_blocks, radius_threads, 0, exec.stream>>>(io, n, cmax.get(), groups.get(), chunks,
-                                                                          far_slots.get(), far_count.get(), r.get());
+  radius_far_kernel<Code><<<far_blocks, radius_threads, 0, exec.stream>>>(io, n, cmax.data(), groups.data(), chunks,
+                                                                          far_slots.data(), far_count.data(), r.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
   unsigned long long h = 0;
-  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, r.get(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, r.data(), sizeof(h), cudaMemcpyDeviceToHost, exec.stream));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
   return h;
 }

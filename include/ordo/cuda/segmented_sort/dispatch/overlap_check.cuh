@@ -78,13 +78,13 @@ inline overlap_flags overlap_pass(const cuda& exec, const segment_desc& d, const
   cudaStream_t s = exec.stream;
   const std::uint64_t m = d.count;
   scratch<std::uint64_t> reach(exec, m);
-  overlap_reach_kernel<<<elementwise_blocks(m), 256, 0, s>>>(d, order, reach.get(), f_dev);
+  overlap_reach_kernel<<<elementwise_blocks(m), 256, 0, s>>>(d, order, reach.data(), f_dev);
   ORDO_CUDA_LAUNCH_CHECK("overlap_reach_kernel");
   std::size_t bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, reach.get(), reach.get(), max_u64{}, m, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(nullptr, bytes, reach.data(), reach.data(), max_u64{}, m, s));
   scratch<unsigned char> temp(exec, bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(temp.get(), bytes, reach.get(), reach.get(), max_u64{}, m, s));
-  overlap_find_kernel<<<elementwise_blocks(m), 256, 0, s>>>(d, order, reach.get(), f_dev);
+  ORDO_CUDA_CHECK(cub::DeviceScan::InclusiveScan(temp.data(), bytes, reach.data(), reach.data(), max_u64{}, m, s));
+  overlap_find_kernel<<<elementwise_blocks(m), 256, 0, s>>>(d, order, reach.data(), f_dev);
   ORDO_CUDA_LAUNCH_CHECK("overlap_find_kernel");
   overlap_flags h;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, f_dev, sizeof(h), cudaMemcpyDeviceToHost, s));
@@ -98,25 +98,25 @@ inline void check_overlaps_cuda(const cuda& exec, const segment_desc& d) {
   if (d.kind != segment_kind::bounds || m < 2 || m > 0xffffffffull) return;  // (segsort_run refuses m >= 2^32)
   cudaStream_t s = exec.stream;
   scratch<overlap_flags> f(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(f.get(), 0, sizeof(overlap_flags), s));
-  overlap_flags h = overlap_pass(exec, d, nullptr, f.get());
+  ORDO_CUDA_CHECK(cudaMemsetAsync(f.data(), 0, sizeof(overlap_flags), s));
+  overlap_flags h = overlap_pass(exec, d, nullptr, f.data());
   if (h.bad) return;
   if (h.unsorted) {
     h.overlap = 0;
-    ORDO_CUDA_CHECK(cudaMemsetAsync(f.get(), 0, sizeof(overlap_flags), s));
+    ORDO_CUDA_CHECK(cudaMemsetAsync(f.data(), 0, sizeof(overlap_flags), s));
     scratch<std::uint64_t> keys(exec, m), keys_out(exec, m);
     scratch<std::uint32_t> index(exec, m), order(exec, m);
-    overlap_keys_kernel<<<elementwise_blocks(m), 256, 0, s>>>(d, keys.get(), index.get());
+    overlap_keys_kernel<<<elementwise_blocks(m), 256, 0, s>>>(d, keys.data(), index.data());
     ORDO_CUDA_LAUNCH_CHECK("overlap_keys_kernel");
     int bits = 1;  // begins are at most n (every segment is valid)
     while (bits < 64 && (d.n >> bits) != 0) ++bits;
     std::size_t bytes = 0;
-    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys.get(), keys_out.get(), index.get(),
-                                                    order.get(), m, 0, bits, s));
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys.data(), keys_out.data(), index.data(),
+                                                    order.data(), m, 0, bits, s));
     scratch<unsigned char> temp(exec, bytes);
-    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.get(), bytes, keys.get(), keys_out.get(), index.get(),
-                                                    order.get(), m, 0, bits, s));
-    h = overlap_pass(exec, d, order.get(), f.get());
+    ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, keys.data(), keys_out.data(), index.data(),
+                                                    order.data(), m, 0, bits, s));
+    h = overlap_pass(exec, d, order.data(), f.data());
   }
   if (!h.overlap) return;
   // The error path: the bounds to the host, and the CPU's search names the pair.

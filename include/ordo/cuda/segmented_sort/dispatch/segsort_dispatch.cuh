@@ -132,21 +132,21 @@ void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bi
   scratch<u64> sub_base(exec, G + 1), start(exec, chunks + 1);
   scratch<unsigned long long> count(exec, chunks + 1), cursor(exec, chunks);
   scratch<unsigned> differ(exec, G * 2 * grid_parts<Code>::WORDS);
-  const grid_parts<Code> parts{sub_base.get(), count.get(), start.get(), cursor.get(), differ.get(), partitioned};
-  ORDO_CUDA_CHECK(cudaMemsetAsync(sub_base.get() + G, 0, sizeof(u64), s));
-  ORDO_CUDA_CHECK(cudaMemsetAsync(count.get(), 0, (chunks + 1) * sizeof(unsigned long long), s));
+  const grid_parts<Code> parts{sub_base.data(), count.data(), start.data(), cursor.data(), differ.data(), partitioned};
+  ORDO_CUDA_CHECK(cudaMemsetAsync(sub_base.data() + G, 0, sizeof(u64), s));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(count.data(), 0, (chunks + 1) * sizeof(unsigned long long), s));
   grid_parts_init_kernel<T><<<elementwise_blocks(G), 256, 0, s>>>(gb, parts);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_init_kernel");
   std::size_t scan_bytes = 0, count_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, sub_base.get(), sub_base.get(), G + 1, s));
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, count_bytes, count.get(), start.get(), chunks + 1, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, sub_base.data(), sub_base.data(), G + 1, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, count_bytes, count.data(), start.data(), chunks + 1, s));
   scratch<unsigned char> temp(exec, scan_bytes > count_bytes ? scan_bytes : count_bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), scan_bytes, sub_base.get(), sub_base.get(), G + 1, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), scan_bytes, sub_base.data(), sub_base.data(), G + 1, s));
   grid_parts_differ_kernel<Code, CT, CI><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_differ_kernel");
   grid_parts_count_kernel<Code, CT, CI, T><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_count_kernel");
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), count_bytes, count.get(), start.get(), chunks + 1, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), count_bytes, count.data(), start.data(), chunks + 1, s));
   grid_parts_start_kernel<T><<<elementwise_blocks(chunks), 256, 0, s>>>(gb, parts, chunks);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_start_kernel");
   grid_parts_scatter_kernel<Code, CT, CI, T, POS><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts, k, p);
@@ -169,14 +169,14 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
                                          std::to_string(max_len) + ")");
   cudaStream_t s = exec.stream;
   scratch<u64> base(exec, G + 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(base.get() + G, 0, sizeof(u64), s));
-  grid_chunk_count_kernel<0><<<elementwise_blocks(G), 256, 0, s>>>(d, list, G, TILE, base.get());
+  ORDO_CUDA_CHECK(cudaMemsetAsync(base.data() + G, 0, sizeof(u64), s));
+  grid_chunk_count_kernel<0><<<elementwise_blocks(G), 256, 0, s>>>(d, list, G, TILE, base.data());
   ORDO_CUDA_LAUNCH_CHECK("grid_chunk_count_kernel");
   std::size_t temp_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, base.get(), base.get(), G + 1, s));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, base.data(), base.data(), G + 1, s));
   scratch<unsigned char> temp(exec, temp_bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.get(), temp_bytes, base.get(), base.get(), G + 1, s));
-  grid_bin gb{d, list, base.get(), G};
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, base.data(), base.data(), G + 1, s));
+  grid_bin gb{d, list, base.data(), G};
 
   const u64 slots = chunks * TILE;
   // Radix chunks sort groups of chunks, so the passes start from longer runs.
@@ -186,8 +186,8 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   for (u64 run = first_run; run < max_len; run *= 2) ++passes;
   scratch<K> k0(exec, slots), k1(exec, passes > 1 ? slots : 0);
   scratch<u32> p0(exec, POS ? slots : 0), p1(exec, POS && passes > 1 ? slots : 0);
-  K* kb[2] = {k0.get(), k1.get()};
-  u32* pb[2] = {p0.get(), p1.get()};
+  K* kb[2] = {k0.data(), k1.data()};
+  u32* pb[2] = {p0.data(), p1.data()};
 
   const int smem = block_sort_smem_bytes<K>(TILE, POS);
   bool sorted = false;
@@ -202,14 +202,14 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   };
   if constexpr (is_code_io<IO>) {
     if (partition) {
-      run_grid_partition<Policy, POS>(exec, io, gb, chunks, kb[0], pb[0], partitioned.get());
-      gb.partitioned = partitioned.get();
-      ORDO_CUDA_CHECK(cudaMemsetAsync(work_count.get(), 0, sizeof(unsigned long long), s));
+      run_grid_partition<Policy, POS>(exec, io, gb, chunks, kb[0], pb[0], partitioned.data());
+      gb.partitioned = partitioned.data();
+      ORDO_CUDA_CHECK(cudaMemsetAsync(work_count.data(), 0, sizeof(unsigned long long), s));
       grid_parts_work_kernel<TILE, int(radix_run)>
-          <<<elementwise_blocks(chunks), 256, 0, s>>>(gb, chunks, work.get(), work_count.get());
+          <<<elementwise_blocks(chunks), 256, 0, s>>>(gb, chunks, work.data(), work_count.data());
       ORDO_CUDA_LAUNCH_CHECK("grid_parts_work_kernel");
-      gb.work = work.get();
-      gb.work_count = work_count.get();
+      gb.work = work.data();
+      gb.work_count = work_count.data();
     }
     if (radix) {
       constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
@@ -241,9 +241,9 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
   int cur = 0;
   for (u64 run = first_run; run < max_len; run *= 2, cur ^= 1) {
     const unsigned split_blocks = partition ? elementwise_blocks(chunks) : ceil_blocks(chunks, 256);
-    grid_partition_kernel<TILE><<<split_blocks, 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.get());
+    grid_partition_kernel<TILE><<<split_blocks, 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.data());
     ORDO_CUDA_LAUNCH_CHECK("grid_partition_kernel");
-    merge_kernel<<<merge_blocks, Policy::grid_threads, smem, s>>>(io, gb, run, split.get(), kb[cur], pb[cur],
+    merge_kernel<<<merge_blocks, Policy::grid_threads, smem, s>>>(io, gb, run, split.data(), kb[cur], pb[cur],
                                                                   kb[cur ^ 1], pb[cur ^ 1]);
     ORDO_CUDA_LAUNCH_CHECK("grid_merge_kernel");
   }
@@ -331,14 +331,14 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   const int split_from = radix ? split_log2 : top + 1;  // top + 1: no bin splits
 
   scratch<bin_summary> sum(exec, 1);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(sum.get(), 0, sizeof(bin_summary), s));
-  ORDO_CUDA_CHECK(cudaMemsetAsync(&sum.get()->first_bad, 0xff, sizeof(unsigned long long), s));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(sum.data(), 0, sizeof(bin_summary), s));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(&sum.data()->first_bad, 0xff, sizeof(unsigned long long), s));
   // The short tiles' first segments, in the same pass over the offsets.
   const u64 tiles = short_tiles_of(d);
   const bool tiled = is_code_io<IO> && d.kind != segment_kind::bounds && tiles <= 0x7fffffffull;
   scratch<u32> first(exec, tiled ? tiles + 1 : 0);
   bin_histogram_kernel<256, short_tile_policy::tile><<<elementwise_blocks(d.count + 1), 256, 0, s>>>(
-      d, top, split_from, TILE, sum.get(), tiles, tiled ? first.get() : nullptr);
+      d, top, split_from, TILE, sum.data(), tiles, tiled ? first.data() : nullptr);
   ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
   // Fixed lengths: the host knows the summary, so nothing is read back and
   // nothing below waits on the device (the call can be graph-captured).
@@ -346,14 +346,14 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   if (d.kind == segment_kind::fixed) {
     h = fixed_bin_summary(d, top, split_from, TILE);
   } else {
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.get(), sizeof(h), cudaMemcpyDeviceToHost, s));
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, sum.data(), sizeof(h), cudaMemcpyDeviceToHost, s));
     ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
     if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
   }
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::short_tiles) && d.kind != segment_kind::bounds &&
         h.max_len <= short_tile_policy::max_len && (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
-      if (h.max_len > 0) run_short_tiles(exec, io, d, first.get());
+      if (h.max_len > 0) run_short_tiles(exec, io, d, first.data());
       return;
     }
   }
@@ -363,7 +363,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   if constexpr (is_code_io<IO>) {
     if ((path == segsort_path::automatic || path == segsort_path::radix_tiles) && d.kind != segment_kind::bounds &&
         hybrid_pays<Bins>(h, d.n)) {
-      run_short_tiles(exec, io, d, first.get(), true);
+      run_short_tiles(exec, io, d, first.data(), true);
       for (int b = 0; b <= Bins::last_short; ++b) count[b] = 0;
     }
   }
@@ -375,19 +375,19 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   scratch<unsigned long long> cursor(exec, lists_n);
   bin_starts cur_h{};
   for (int b = 0; b < lists_n; ++b) cur_h.at[b] = start[b];
-  bin_cursor_kernel<<<1, 32, 0, s>>>(cur_h, lists_n, cursor.get());
+  bin_cursor_kernel<<<1, 32, 0, s>>>(cur_h, lists_n, cursor.data());
   ORDO_CUDA_LAUNCH_CHECK("bin_cursor_kernel");
   bin_scatter_kernel<256, 8>
-      <<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, split_from, cursor.get(), lists.get());
+      <<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, split_from, cursor.data(), lists.data());
   ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
 
   if (count[0]) {
-    unit_bin_kernel<<<elementwise_blocks(count[0]), 256, 0, s>>>(io, d, lists.get(), count[0]);
+    unit_bin_kernel<<<elementwise_blocks(count[0]), 256, 0, s>>>(io, d, lists.data(), count[0]);
     ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
   }
-  launch_bins<Bins, POS>(s, io, d, lists.get(), start, count, w, radix, split_from);
+  launch_bins<Bins, POS>(s, io, d, lists.data(), start, count, w, radix, split_from);
   if (h.count[n_bins - 1])
-    run_grid_bin<Policy, POS>(exec, io, d, lists.get() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
+    run_grid_bin<Policy, POS>(exec, io, d, lists.data() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
                               h.max_len, radix);
 }
 
