@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "cuda/rank/kernel/msd_tile.cuh"
-#include "ordo/cuda/detail/warp_reduce.cuh"
+#include "ordo/cuda/warp/warp_reduce.cuh"
 
 namespace ordo::detail::cuda_rank::msd {
 

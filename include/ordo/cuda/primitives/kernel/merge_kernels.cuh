@@ -6,7 +6,7 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_merge.cuh"
+#include "ordo/cuda/block/block_merge.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {

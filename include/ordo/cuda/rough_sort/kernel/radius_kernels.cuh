@@ -29,7 +29,7 @@
 #include <cuda/functional>
 
 #include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"  // load_run, skew, first_above
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 

@@ -18,7 +18,7 @@
 #include <cuda/functional>
 
 #include "ordo/cuda/rough_sort/block/window_sort.cuh"
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 

@@ -28,7 +28,7 @@
 
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_differing_bits.cuh"
+#include "ordo/cuda/block/block_differing_bits.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/radix_tile_kernels.cuh"
 

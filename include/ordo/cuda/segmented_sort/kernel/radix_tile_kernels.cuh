@@ -12,17 +12,17 @@
 //                           one block per GROUP consecutive chunks, so the
 //                           merge passes start from runs of GROUP * TILE
 //                           instead of TILE (two passes fewer for GROUP = 4).
-// The sorts are primitives/block/tile_radix_sort.cuh (LSD, 8 bits per pass,
+// The sorts are ordo/cuda/block/tile_radix_sort.cuh (LSD, 8 bits per pass,
 // or one pass and counting in buckets; stable) and, for the 2048 tiles and
-// whole segments of up to 8192, primitives/block/tile_bucket_sort.cuh (one
+// whole segments of up to 8192, ordo/cuda/block/tile_bucket_sort.cuh (one
 // scatter into 2^(log2 T - 1) buckets and counting; tile_radix_sort its
 // fallback: bucket_sort_run). Positions give the stable order that values
 // and float keys need; keys-only integer sorts skip them.
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/tile_bucket_sort.cuh"
-#include "ordo/cuda/primitives/block/tile_radix_sort.cuh"
+#include "ordo/cuda/block/tile_bucket_sort.cuh"
+#include "ordo/cuda/block/tile_radix_sort.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/smem_merge_kernels.cuh"
 
@@ -50,7 +50,7 @@ __device__ __forceinline__ void radix_sort_range(const code_io<Code>& io, u64 be
   radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, [&](int i) { return io.load(begin + i); }, len);
 }
 
-// The wide bucket sort (primitives/block/tile_bucket_sort.cuh) of a tile of
+// The wide bucket sort (ordo/cuda/block/tile_bucket_sort.cuh) of a tile of
 // T: 2^(floor(log2 T) - 1) buckets, two codes each on average for a full tile
 // (4096 for the grid bin's whole segments of up to 8192), at most 2^12.
 constexpr int bucket_digit_bits(int T) {

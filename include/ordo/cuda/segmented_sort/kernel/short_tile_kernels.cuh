@@ -15,7 +15,7 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::segsort {
