@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "cuda/rank/kernel/msd_tile.cuh"
+#include "cuda/rank/block/msd_tile.cuh"
 #include "ordo/cuda/warp/warp_reduce.cuh"
 
 namespace ordo::detail::cuda_rank::msd {

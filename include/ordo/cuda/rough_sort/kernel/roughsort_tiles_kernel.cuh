@@ -19,7 +19,7 @@
 #include <cstdint>
 
 #include "ordo/cuda/block/tile_radix_sort.cuh"
-#include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 

@@ -12,8 +12,8 @@
 
 #include "ordo/cuda/warp/warp_reduce.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
+#include "ordo/cuda/segmented_sort/thread/tile_firsts.cuh"
 #include "ordo/cuda/thread/element_io.cuh"
-#include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::segsort {
