@@ -14,6 +14,7 @@
 #include "ordo/cuda/rough_sort/block/skewed_prefix.cuh"
 #include "ordo/cuda/rough_sort/block/window_sort.cuh"  // items_per_thread
 #include "ordo/cuda/rough_sort/thread/rough_status.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 
