@@ -22,7 +22,7 @@
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/list_rank/dispatch/run_contraction.cuh"
-#include "cuda/list_rank/kernel/list_functors.cuh"
+#include "cuda/list_rank/thread/list_functors.cuh"
 #include "cuda/list_rank/kernel/mark_kernels.cuh"
 #include "cuda/list_rank/kernel/single_block_kernel.cuh"
 #include "cuda/list_rank/kernel/walk_kernel.cuh"

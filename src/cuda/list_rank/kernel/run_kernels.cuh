@@ -14,8 +14,8 @@
 #pragma once
 #include <cstdint>
 
-#include "cuda/list_rank/kernel/list_functors.cuh"
-#include "cuda/list_rank/kernel/walk_kernel.cuh"
+#include "cuda/list_rank/thread/list_functors.cuh"
+#include "cuda/list_rank/thread/reduced_end.cuh"
 
 namespace ordo::detail::cuda_list {
 

@@ -15,14 +15,14 @@
 
 #include "common/list_rank/marks.hpp"
 #include "common/list_rank/splitters.hpp"
-#include "cuda/list_rank/kernel/list_functors.cuh"
+#include "cuda/list_rank/thread/list_functors.cuh"
+#include "cuda/list_rank/thread/reduced_end.cuh"
 
 namespace ordo::detail::cuda_list {
 using namespace ordo::detail::list;
 
 inline constexpr std::uint32_t unvisited_sub = 0xffffffffu;
 inline constexpr std::uint32_t head_sub = 0xfffffffeu;
-inline constexpr std::uint32_t end32 = 0xffffffffu;
 
 template <class V>
 struct alignas(sizeof(V) >= 8 ? 16 : 8) walk_record {

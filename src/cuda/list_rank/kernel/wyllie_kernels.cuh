@@ -13,7 +13,7 @@
 #include <type_traits>
 
 #include "common/list_rank/marks.hpp"
-#include "cuda/list_rank/kernel/list_functors.cuh"
+#include "cuda/list_rank/thread/list_functors.cuh"
 
 namespace ordo::detail::cuda_list {
 using namespace ordo::detail::list;

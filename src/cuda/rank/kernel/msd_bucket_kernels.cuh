@@ -21,7 +21,7 @@
 
 #include <cstdint>
 
-#include "cuda/rank/kernel/msd_tile.cuh"
+#include "cuda/rank/block/msd_tile.cuh"
 #include "ordo/rank.hpp"
 
 namespace ordo::detail::cuda_rank::msd {

@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "cuda/rank/kernel/msd_tile.cuh"
-#include "ordo/cuda/detail/warp_reduce.cuh"
+#include "cuda/rank/block/msd_tile.cuh"
+#include "ordo/cuda/warp/warp_reduce.cuh"
 
 namespace ordo::detail::cuda_rank::msd {
 

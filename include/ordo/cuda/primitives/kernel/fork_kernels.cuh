@@ -5,7 +5,7 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/primitives/thread/serial_merge.cuh"
+#include "ordo/cuda/thread/serial_merge.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {

@@ -6,7 +6,8 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_merge.cuh"
+#include "ordo/cuda/block/block_merge.cuh"
+#include "ordo/cuda/primitives/block/merge_smem.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {
@@ -39,15 +40,6 @@ __global__ void merge_partition_kernel(const Key* a, const Key* b, merge_plan pl
   const u64 diag = min(t * TILE, n_out);
   const run_pair r = pair_at(diag, plan);
   split[t] = merge_path_split(a + r.a, r.na, b + r.b, r.nb, diag - r.out, comp);
-}
-
-template <class Key>
-constexpr int merge_smem_keys_bytes(int tile) {
-  return (padded_smem<Key>::size_for(tile) * int(sizeof(Key)) + 15) / 16 * 16;
-}
-template <class Key, class Value>
-constexpr int merge_smem_bytes(int tile, bool values) {
-  return merge_smem_keys_bytes<Key>(tile) + (values ? padded_smem<Value>::size_for(tile) * int(sizeof(Value)) : 0);
 }
 
 // Keys, and values when HAS_VALUES; out_keys may be null (keys not wanted).

@@ -7,7 +7,7 @@
 #include <cub/block/block_scan.cuh>
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_merge.cuh"
+#include "ordo/cuda/block/block_merge.cuh"
 #include "ordo/cuda/primitives/block/bucket_split.cuh"
 #include "ordo/cuda/primitives/thread/packed_pair.cuh"
 #include "ordo/detail/merge_path.hpp"

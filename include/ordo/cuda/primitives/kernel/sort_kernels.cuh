@@ -4,8 +4,8 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_merge.cuh"
-#include "ordo/cuda/primitives/kernel/merge_kernels.cuh"
+#include "ordo/cuda/block/block_merge.cuh"
+#include "ordo/cuda/primitives/block/merge_smem.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {

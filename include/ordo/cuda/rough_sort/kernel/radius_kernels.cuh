@@ -28,8 +28,10 @@
 #include <cub/block/block_scan.cuh>
 #include <cuda/functional>
 
-#include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"  // load_run, skew, first_above
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/rough_sort/block/skewed_prefix.cuh"
+#include "ordo/cuda/rough_sort/block/window_sort.cuh"  // items_per_thread
+#include "ordo/cuda/rough_sort/thread/run_io.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 

@@ -11,7 +11,10 @@
 #include <cub/block/block_scan.cuh>
 #include <cuda/functional>
 
-#include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"  // first_above, skew, rough_status
+#include "ordo/cuda/rough_sort/block/skewed_prefix.cuh"
+#include "ordo/cuda/rough_sort/block/window_sort.cuh"  // items_per_thread
+#include "ordo/cuda/rough_sort/thread/rough_status.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 

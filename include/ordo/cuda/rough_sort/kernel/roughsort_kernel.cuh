@@ -17,19 +17,12 @@
 #include <cub/block/block_scan.cuh>
 #include <cuda/functional>
 
+#include "ordo/cuda/rough_sort/block/skewed_prefix.cuh"
 #include "ordo/cuda/rough_sort/block/window_sort.cuh"
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/rough_sort/thread/rough_status.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
-
-struct rough_status {
-  unsigned long long failed;
-  unsigned long long lower_bound;  // the largest window radius a failing block saw
-};
-
-// Shared-memory index with one word of skew per 32: thread t reading its 8
-// consecutive words hits 32 different banks.
-__device__ __forceinline__ int skew(int i) { return i + (i >> 5); }
 
 template <int THREADS, int R>
 struct window_shape {
@@ -38,18 +31,6 @@ struct window_shape {
   static constexpr int T = W - 2 * R;  // output elements per block
   static_assert(R >= 16 && T > 0, "the window must hold two halos and a tile");
 };
-
-// First position i in [0, j) of the (skewed) prefix maxima with p[i] > v, or j.
-template <class Code>
-__device__ __forceinline__ int first_above(const Code* p, int j, Code v) {
-  int lo = 0, hi = j;
-  while (lo < hi) {
-    const int mid = (lo + hi) / 2;
-    if (p[skew(mid)] > v) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
 
 template <class Code, int THREADS, int R>
 __global__ void __launch_bounds__(THREADS)

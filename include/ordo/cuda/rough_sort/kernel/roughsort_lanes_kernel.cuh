@@ -24,8 +24,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "ordo/cuda/rough_sort/kernel/roughsort_keys_kernel.cuh"
 #include "ordo/cuda/rough_sort/thread/bitonic_network.cuh"
+#include "ordo/cuda/rough_sort/thread/rough_status.cuh"
+#include "ordo/cuda/rough_sort/thread/run_io.cuh"
 
 namespace ordo::detail::rough {
 

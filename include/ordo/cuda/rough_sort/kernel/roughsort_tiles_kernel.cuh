@@ -3,7 +3,7 @@
 // shuffles no longer hold a run.
 //
 //   step 1  roughsort_tile_sort_kernel: every tile [jT, jT + T) is sorted by
-//           a block radix sort in shared memory (primitives/block/tile_radix_sort.cuh);
+//           a block radix sort in shared memory (ordo/cuda/block/tile_radix_sort.cuh);
 //           the codes go to keys_out (as codes), their tile positions to a
 //           16-bit scratch when keys must be gathered or values follow.
 //   step 2  roughsort_half_merge_kernel: block b merges the upper half of
@@ -18,8 +18,8 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/tile_radix_sort.cuh"
-#include "ordo/cuda/rough_sort/kernel/roughsort_kernel.cuh"
+#include "ordo/cuda/block/tile_radix_sort.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::rough {
 

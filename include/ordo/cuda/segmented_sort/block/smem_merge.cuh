@@ -5,7 +5,7 @@
 // chunks and merges them serially into registers. The result is left in
 // shared memory, keys and positions, ready for a coalesced (striped) write.
 #pragma once
-#include "ordo/cuda/primitives/block/block_merge.cuh"
+#include "ordo/cuda/block/block_merge.cuh"
 #include "ordo/cuda/segmented_sort/warp/reg_sort.cuh"
 
 namespace ordo::detail::segsort {

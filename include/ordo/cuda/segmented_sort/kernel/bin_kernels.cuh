@@ -10,10 +10,10 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/detail/warp_reduce.cuh"
+#include "ordo/cuda/warp/warp_reduce.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
-#include "ordo/cuda/segmented_sort/kernel/short_tile_kernels.cuh"
+#include "ordo/cuda/segmented_sort/thread/tile_firsts.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::segsort {

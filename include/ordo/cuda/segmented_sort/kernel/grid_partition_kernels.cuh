@@ -28,9 +28,10 @@
 
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_differing_bits.cuh"
+#include "ordo/cuda/block/block_differing_bits.cuh"
+#include "ordo/cuda/segmented_sort/block/grid_bin.cuh"
+#include "ordo/cuda/segmented_sort/block/segment_tile_sort.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
-#include "ordo/cuda/segmented_sort/kernel/radix_tile_kernels.cuh"
 
 namespace ordo::detail::segsort {
 

@@ -22,7 +22,7 @@
 // Keys travel with their positions in the segment when POS (stable paths,
 // values gathered by position); without POS only keys move.
 #pragma once
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::segsort {
 

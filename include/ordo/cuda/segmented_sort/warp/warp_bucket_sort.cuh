@@ -1,7 +1,7 @@
 // Warp scope: one warp sorts one segment of up to N = 32 * ITEMS elements
 // (the 128 bin and its lower 3/4), in place of the paper's reg-sort
 // (Sec. 3.2) and of a block radix tile there. Not from the paper: the radix
-// tiles' bucket counting (primitives/block/tile_radix_sort.cuh, BUCKETS),
+// tiles' bucket counting (ordo/cuda/block/tile_radix_sort.cuh, BUCKETS),
 // cut down to what one warp needs, with no block barrier and no CUB rank:
 //
 //   1. Each lane loads ITEMS keys and values, coalesced (element u * 32 +
@@ -25,8 +25,8 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/detail/warp_reduce.cuh"
-#include "ordo/cuda/segmented_sort/thread/element_io.cuh"
+#include "ordo/cuda/warp/warp_reduce.cuh"
+#include "ordo/cuda/thread/element_io.cuh"
 
 namespace ordo::detail::segsort {
 

@@ -24,7 +24,7 @@
 
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_differing_bits.cuh"
+#include "ordo/cuda/block/block_differing_bits.cuh"
 
 namespace ordo::detail::prim {
 

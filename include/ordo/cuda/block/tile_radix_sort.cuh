@@ -17,7 +17,7 @@
 //
 // BUCKETS (small tiles of spread keys, the segmented sort's block bins): one
 // pass by the top 8 differing bits, then each element finds its place in its
-// bucket by counting, as the short tiles rank (kernel/short_tile_kernels.cuh):
+// bucket by counting, as the short tiles rank (segmented_sort/kernel/short_tile_kernels.cuh):
 // it reads every code of its bucket, whose bounds the pass's digit prefix
 // gives. With T / 256 elements per bucket on average that is a few reads in
 // place of the remaining passes (random 32-bit keys in a tile of 2048: 1 pass and about
@@ -36,7 +36,7 @@
 
 #include <cstdint>
 
-#include "ordo/cuda/primitives/block/block_differing_bits.cuh"
+#include "ordo/cuda/block/block_differing_bits.cuh"
 
 namespace ordo::detail::prim {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "ordo/cuda/detail/warp_reduce.cuh"
+#include "ordo/cuda/warp/warp_reduce.cuh"
 
 namespace ordo::detail::prim {
 

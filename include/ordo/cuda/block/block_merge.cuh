@@ -5,8 +5,8 @@
 #pragma once
 #include <type_traits>
 
-#include "ordo/cuda/primitives/thread/register_sort.cuh"
-#include "ordo/cuda/primitives/thread/serial_merge.cuh"
+#include "ordo/cuda/thread/register_sort.cuh"
+#include "ordo/cuda/thread/serial_merge.cuh"
 #include "ordo/detail/merge_path.hpp"
 
 namespace ordo::detail::prim {

@@ -1,0 +1,63 @@
+// Block scope: the grid bin's chunks (a long segment cut into tiles of one
+// block), which block takes which chunk, and where a chunk lies. Shared by
+// the chunk sorts and merge passes (smem_merge_kernels.cuh), the radix
+// chunk sort (radix_tile_kernels.cuh) and the partition path
+// (grid_partition_kernels.cuh).
+#pragma once
+#include "ordo/cuda/thread/element_io.cuh"
+#include "ordo/detail/segment_desc.hpp"
+
+namespace ordo::detail::segsort {
+
+// The grid bin's bookkeeping: segment g of the bin has chunks
+// [chunk_base[g], chunk_base[g + 1]) and scratch [chunk_base[g] * TILE, ...).
+// A segment g with partitioned[g] != 0 is sorted by the partition path
+// (kernel/grid_partition_kernels.cuh), and the chunk sorts and merge passes
+// skip it; nullptr: they sort every segment.
+struct grid_bin {
+  segment_desc d;
+  const u32* segs;
+  const u64* chunk_base;  // exclusive scan of the chunk counts, G + 1 entries
+  u64 G;
+  const u32* partitioned = nullptr;
+  // With partitioned: the chunks left to the chunk sorts and merge passes,
+  // which then run as persistent grids over this list.
+  const u64* work = nullptr;
+  const unsigned long long* work_count = nullptr;
+  __device__ __forceinline__ bool skips(u64 g) const { return partitioned != nullptr && partitioned[g] != 0; }
+};
+
+// Runs body(q) for this block's chunks: chunk blockIdx.x, or, with a work
+// list, entries blockIdx.x, blockIdx.x + gridDim.x, ... of it. A launch over
+// every chunk of blocks that return at once is not free
+// (docs/benchmarks.md#tuning-segsort-work-list).
+template <class Body>
+__device__ __forceinline__ void for_each_chunk(const grid_bin& gb, Body body) {
+  if (gb.work == nullptr) {
+    body(u64(blockIdx.x));
+    return;
+  }
+  const u64 n = *gb.work_count;
+  for (u64 i = blockIdx.x; i < n; i += gridDim.x) {
+    body(gb.work[i]);
+    __syncthreads();  // the next chunk reuses the shared memory
+  }
+}
+struct grid_chunk {
+  segment_range r;
+  u64 c;     // chunk within the segment
+  u64 base;  // the segment's first scratch slot
+  u64 g;     // the segment within the bin
+};
+template <int TILE>
+__device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
+  u64 lo = 0, hi = gb.G;  // last g with chunk_base[g] <= q
+  while (hi - lo > 1) {
+    const u64 mid = (lo + hi) / 2;
+    if (gb.chunk_base[mid] <= q) lo = mid;
+    else hi = mid;
+  }
+  return {gb.d[gb.segs[lo]], q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE, lo};
+}
+
+}  // namespace ordo::detail::segsort
