@@ -144,12 +144,12 @@ T reduce_and_wait(const Exec& exec, std::span<const T> in, Op op = {},
 template <execution_policy Exec, class T>
 void compact(const Exec& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
              std::span<std::uint64_t> count) {
-  detail::backend<Exec, detail::op::compact>::run(detail::op::by_flags{}, exec, in, flags, out, count);
+  detail::backend<Exec, detail::op::compact>::run(exec, detail::op::by_flags{}, in, flags, out, count);
 }
 template <execution_policy Exec, class T, class Pred>
   requires std::is_invocable_r_v<bool, Pred, const T&>
 void compact(const Exec& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count) {
-  detail::backend<Exec, detail::op::compact>::run(detail::op::by_predicate{}, exec, in, pred, out, count);
+  detail::backend<Exec, detail::op::compact>::run(exec, detail::op::by_predicate{}, in, pred, out, count);
 }
 
 // --------------------------------------------------------------- split ----
@@ -158,7 +158,7 @@ void compact(const Exec& exec, std::span<const T> in, Pred pred, std::span<T> ou
 template <execution_policy Exec, class T>
 void split(const Exec& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
            std::span<std::uint64_t> zeros) {
-  detail::backend<Exec, detail::op::split>::run(detail::op::by_flags{}, exec, in, flags, out, zeros);
+  detail::backend<Exec, detail::op::split>::run(exec, detail::op::by_flags{}, in, flags, out, zeros);
 }
 
 // Multi-way split (a stable counting sort by a small key): bucket[i] <
@@ -173,7 +173,8 @@ struct split_options {
 template <execution_policy Exec, class T>
 void split(const Exec& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
            std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options = {}) {
-  detail::backend<Exec, detail::op::split>::run(detail::op::by_bucket{}, exec, in, bucket, n_buckets, out, offsets, options);
+  detail::backend<Exec, detail::op::split>::run(exec, detail::op::by_bucket{}, in, bucket, n_buckets, out, offsets,
+                                                options);
 }
 
 // ---------------------------------------------------------------- fork ----

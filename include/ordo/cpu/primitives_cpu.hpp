@@ -49,7 +49,7 @@ struct backend<cpu, op::reduce_and_wait<Acc>> {
 template <>
 struct backend<cpu, op::compact> {
   template <class T>
-  static void run(op::by_flags, const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> flags,
+  static void run(const cpu& exec, op::by_flags, std::span<const T> in, std::span<const std::uint8_t> flags,
                   std::span<T> out, std::span<std::uint64_t> count) {
     check_same_size("compact", "flags", flags.size(), "in", in.size());
     check_at_least("compact", "out", out.size(), "in", in.size());
@@ -58,7 +58,7 @@ struct backend<cpu, op::compact> {
     count[0] = stable_scatter_cpu(exec, in, out, 2, [&](std::size_t i) { return flags[i] ? 0u : 1u; }, false)[0];
   }
   template <class T, class Pred>
-  static void run(op::by_predicate, const cpu& exec, std::span<const T> in, Pred pred, std::span<T> out,
+  static void run(const cpu& exec, op::by_predicate, std::span<const T> in, Pred pred, std::span<T> out,
                   std::span<std::uint64_t> count) {
     check_at_least("compact", "out", out.size(), "in", in.size());
     check_count_slot("compact", "count", count.size());
@@ -69,7 +69,7 @@ struct backend<cpu, op::compact> {
 template <>
 struct backend<cpu, op::split> {
   template <class T>
-  static void run(op::by_flags, const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> flags,
+  static void run(const cpu& exec, op::by_flags, std::span<const T> in, std::span<const std::uint8_t> flags,
                   std::span<T> out, std::span<std::uint64_t> zeros) {
     check_same_size("split", "flags", flags.size(), "in", in.size());
     check_same_size("split", "out", out.size(), "in", in.size());
@@ -77,7 +77,7 @@ struct backend<cpu, op::split> {
     zeros[0] = stable_scatter_cpu(exec, in, out, 2, [&](std::size_t i) { return flags[i] ? 1u : 0u; }, true)[0];
   }
   template <class T>
-  static void run(op::by_bucket, const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> bucket,
+  static void run(const cpu& exec, op::by_bucket, std::span<const T> in, std::span<const std::uint8_t> bucket,
                   unsigned n_buckets, std::span<T> out, std::span<std::uint64_t> offsets, const split_options&) {
     check_same_size("split", "bucket", bucket.size(), "in", in.size());
     check_same_size("split", "out", out.size(), "in", in.size());

@@ -99,13 +99,13 @@ struct backend<cuda, op::reduce_and_wait<Acc>> {
 template <>
 struct backend<cuda, op::compact> {
   template <class T>
-  static void run(op::by_flags, const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags,
+  static void run(const cuda& exec, op::by_flags, std::span<const T> in, std::span<const std::uint8_t> flags,
                   std::span<T> out, std::span<std::uint64_t> count) {
     require_word<T>();
     compact_flags_cuda(exec, as_words(in), flags, as_words(out), count);
   }
   template <class T, class Pred>
-  static void run(op::by_predicate, const cuda& exec, std::span<const T> in, Pred pred, std::span<T> out,
+  static void run(const cuda& exec, op::by_predicate, std::span<const T> in, Pred pred, std::span<T> out,
                   std::span<std::uint64_t> count) {
     compact_pred_cuda(exec, in, pred, out, count);
   }
@@ -114,13 +114,13 @@ struct backend<cuda, op::compact> {
 template <>
 struct backend<cuda, op::split> {
   template <class T>
-  static void run(op::by_flags, const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags,
+  static void run(const cuda& exec, op::by_flags, std::span<const T> in, std::span<const std::uint8_t> flags,
                   std::span<T> out, std::span<std::uint64_t> zeros) {
     require_word<T>();
     split_cuda(exec, as_words(in), flags, 2, true, as_words(out), zeros, false);
   }
   template <class T>
-  static void run(op::by_bucket, const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> bucket,
+  static void run(const cuda& exec, op::by_bucket, std::span<const T> in, std::span<const std::uint8_t> bucket,
                   unsigned n_buckets, std::span<T> out, std::span<std::uint64_t> offsets,
                   const split_options& options) {
     require_word<T>();
