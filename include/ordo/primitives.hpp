@@ -14,8 +14,8 @@
 //             the sorted keys too
 //   merge     two sorted sequences (keys, or keys and values), stably
 //
-// Every function has a cpu and a cuda overload. The cuda ones take spans over
-// device memory, run asynchronously on exec.stream and never wait for the
+// Every function is one template on the execution type (ordo::cpu or
+// ordo::cuda). On ordo::cuda they take spans over device memory, run asynchronously on exec.stream and never wait for the
 // device, unless the name says so (reduce_and_wait) or an option asks for
 // validation. Built-in operators (plus, minimum, maximum, fmin, fmax) and comparators
 // (less, greater) are compiled into libordo for the six key types; a user's
@@ -41,6 +41,34 @@
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
+#include "ordo/detail/backend.hpp"
+
+// The operations of this header (detail/backend.hpp): each backend
+// specialises backend<Exec, op::X> (ordo/cpu/primitives_cpu.hpp,
+// ordo/cuda/primitives_cuda.hpp).
+namespace ordo::detail::op {
+#define ORDO_PRIMITIVE_OP(tag, result)        \
+  struct tag : op_returning<result> {         \
+    static constexpr const char* name = #tag; \
+  };
+ORDO_PRIMITIVE_OP(scan, void)
+ORDO_PRIMITIVE_OP(reduce, void)
+ORDO_PRIMITIVE_OP(compact, void)
+ORDO_PRIMITIVE_OP(split, void)
+ORDO_PRIMITIVE_OP(fork, void)
+ORDO_PRIMITIVE_OP(fork_total_and_wait, std::uint64_t)
+ORDO_PRIMITIVE_OP(sort_idx, void)
+ORDO_PRIMITIVE_OP(merge, void)
+#undef ORDO_PRIMITIVE_OP
+template <class Acc>
+struct reduce_and_wait : op_returning<Acc> {
+  static constexpr const char* name = "reduce_and_wait";
+};
+// Tags that pick among a backend's overloads of one operation.
+struct by_flags {};
+struct by_predicate {};
+struct by_bucket {};
+}  // namespace ordo::detail::op
 
 namespace ordo {
 
@@ -73,16 +101,15 @@ struct scan_options {
 // holds the GPU code for Acc == In and for numpy's promotions int32 -> int64
 // and uint32 -> uint64 under plus (other pairs: include
 // "ordo/cuda/primitives.cuh" in a .cu file); the CPU takes any pair.
-template <class In, class Acc, class Op = plus>
-void scan(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op = {}, const scan_options& options = {});
-template <class In, class Acc, class Op>
-void scan(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
-          const scan_options& options = {});
-template <class In, class Acc, class Op = plus>
-void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op = {}, const scan_options& options = {});
-template <class In, class Acc, class Op>
-void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
-          const scan_options& options = {});
+template <execution_policy Exec, class In, class Acc, class Op>
+void scan(const Exec& exec, std::span<const In> in, std::span<Acc> out, Op op, std::type_identity_t<Acc> init,
+          const scan_options& options = {}) {
+  detail::backend<Exec, detail::op::scan>::run(exec, in, out, op, init, options);
+}
+template <execution_policy Exec, class In, class Acc, class Op = plus>
+void scan(const Exec& exec, std::span<const In> in, std::span<Acc> out, Op op = {}, const scan_options& options = {}) {
+  scan(exec, in, out, op, Op::template identity<Acc>(), options);
+}
 
 // -------------------------------------------------------------- reduce ----
 // result has one element (device memory for cuda): init op in[0] op ... op in[n-1],
@@ -90,49 +117,49 @@ void scan(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op op, s
 // integer plus wraps; reduce into an int64 result to sum int32 exactly). An
 // empty input gives init (the identity by default: -inf for maximum, NaN for
 // fmax on floating point).
-template <class In, class Acc, class Op = plus>
-void reduce(const cpu& exec, std::span<const In> in, std::span<Acc> result, Op op = {},
-            std::type_identity_t<Acc> init = Op::template identity<Acc>());
-template <class In, class Acc, class Op = plus>
-void reduce(const cuda& exec, std::span<const In> in, std::span<Acc> result, Op op = {},
-            std::type_identity_t<Acc> init = Op::template identity<Acc>());
+template <execution_policy Exec, class In, class Acc, class Op = plus>
+void reduce(const Exec& exec, std::span<const In> in, std::span<Acc> result, Op op = {},
+            std::type_identity_t<Acc> init = Op::template identity<Acc>()) {
+  detail::backend<Exec, detail::op::reduce>::run(exec, in, result, op, init);
+}
 // The same, returning the value to the host: on the GPU this waits for the
 // stream. reduce_and_wait(exec, in) accumulates in In;
 // reduce_and_wait<Acc>(exec, in) in Acc.
-template <class Exec, class T, class Op = plus>
-T reduce_and_wait(const Exec& exec, std::span<const T> in, Op op = {},
-                  std::type_identity_t<T> init = Op::template identity<T>());
-template <class Acc, class Exec, class In, class Op = plus>
-  requires(!std::is_same_v<Acc, Exec>)  // reduce_and_wait<cpu>(...) names the overload above
+template <class Acc, execution_policy Exec, class In, class Op = plus>
+  requires(!std::is_same_v<Acc, Exec>)  // reduce_and_wait<cpu>(...) names the overload below
 Acc reduce_and_wait(const Exec& exec, std::span<const In> in, Op op = {},
-                    std::type_identity_t<Acc> init = Op::template identity<Acc>());
+                    std::type_identity_t<Acc> init = Op::template identity<Acc>()) {
+  return detail::backend<Exec, detail::op::reduce_and_wait<Acc>>::run(exec, in, op, init);
+}
+template <execution_policy Exec, class T, class Op = plus>
+T reduce_and_wait(const Exec& exec, std::span<const T> in, Op op = {},
+                  std::type_identity_t<T> init = Op::template identity<T>()) {
+  return reduce_and_wait<T, Exec, T, Op>(exec, in, op, init);
+}
 
 // ------------------------------------------------------------- compact ----
 // Keeps in[i] where flags[i] != 0 (or pred(in[i])), in order, at the front of
 // out; count[0] receives how many (a device value for cuda, never read back).
 // out.size() >= in.size(), since the count is not known before the call.
-template <class T>
-void compact(const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
-             std::span<std::uint64_t> count);
-template <class T>
-void compact(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
-             std::span<std::uint64_t> count);
-template <class T, class Pred>
+template <execution_policy Exec, class T>
+void compact(const Exec& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+             std::span<std::uint64_t> count) {
+  detail::backend<Exec, detail::op::compact>::run(exec, detail::op::by_flags{}, in, flags, out, count);
+}
+template <execution_policy Exec, class T, class Pred>
   requires std::is_invocable_r_v<bool, Pred, const T&>
-void compact(const cpu& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count);
-template <class T, class Pred>
-  requires std::is_invocable_r_v<bool, Pred, const T&>
-void compact(const cuda& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count);
+void compact(const Exec& exec, std::span<const T> in, Pred pred, std::span<T> out, std::span<std::uint64_t> count) {
+  detail::backend<Exec, detail::op::compact>::run(exec, detail::op::by_predicate{}, in, pred, out, count);
+}
 
 // --------------------------------------------------------------- split ----
 // Stable partition: the elements whose flag is 0, in order, then those whose
 // flag is nonzero, in order. zeros[0] receives the number of the former.
-template <class T>
-void split(const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
-           std::span<std::uint64_t> zeros);
-template <class T>
-void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
-           std::span<std::uint64_t> zeros);
+template <execution_policy Exec, class T>
+void split(const Exec& exec, std::span<const T> in, std::span<const std::uint8_t> flags, std::span<T> out,
+           std::span<std::uint64_t> zeros) {
+  detail::backend<Exec, detail::op::split>::run(exec, detail::op::by_flags{}, in, flags, out, zeros);
+}
 
 // Multi-way split (a stable counting sort by a small key): bucket[i] <
 // n_buckets <= 256. Bucket b's elements land, in input order, at
@@ -143,12 +170,12 @@ void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t
 struct split_options {
   bool validate = false;
 };
-template <class T>
-void split(const cpu& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
-           std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options = {});
-template <class T>
-void split(const cuda& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
-           std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options = {});
+template <execution_policy Exec, class T>
+void split(const Exec& exec, std::span<const T> in, std::span<const std::uint8_t> bucket, unsigned n_buckets,
+           std::span<T> out, std::span<std::uint64_t> offsets, const split_options& options = {}) {
+  detail::backend<Exec, detail::op::split>::run(exec, detail::op::by_bucket{}, in, bucket, n_buckets, out, offsets,
+                                                options);
+}
 
 // ---------------------------------------------------------------- fork ----
 enum class fork_variant {
@@ -173,19 +200,21 @@ struct fork_options {
 // in uint64 are an errc::invalid_argument ("overflow") on the CPU, and on the
 // GPU with `validate`; without it the GPU writes the first parent.size()
 // children of the true sequence (the offsets saturate, never wrap).
-template <class Count, class Index>
-void fork(const cpu& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
-          const fork_options& options = {});
-template <class Count, class Index>
-void fork(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
-          const fork_options& options = {});
+template <execution_policy Exec, class Count, class Index>
+void fork(const Exec& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
+          const fork_options& options = {}) {
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>, "Count: uint32 or uint64");
+  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
+  detail::backend<Exec, detail::op::fork>::run(exec, counts, parent, sibling, options);
+}
 // sum(counts), the size parent and sibling need, waiting for the stream on
 // the GPU; a sum past 2^64 - 1 is an errc::invalid_argument naming the
 // overflow, never a wrapped total. Count: uint32 or uint64.
-template <class Count>
-std::uint64_t fork_total_and_wait(const cpu& exec, std::span<const Count> counts);
-template <class Count>
-std::uint64_t fork_total_and_wait(const cuda& exec, std::span<const Count> counts);
+template <execution_policy Exec, class Count>
+std::uint64_t fork_total_and_wait(const Exec& exec, std::span<const Count> counts) {
+  static_assert(std::is_same_v<Count, std::uint32_t> || std::is_same_v<Count, std::uint64_t>, "Count: uint32 or uint64");
+  return detail::backend<Exec, detail::op::fork_total_and_wait>::run(exec, counts);
+}
 
 // ------------------------------------------------------------ sort_idx ----
 enum class sort_idx_variant {
@@ -203,28 +232,26 @@ struct sort_idx_options {
 // perm receives the stable sorting permutation: keys[perm[0]], keys[perm[1]],
 // ... is sorted by comp, equal keys in input order. sorted_keys, when not
 // empty, receives that sequence. Index: uint32 (fewer than 2^32 keys) or uint64.
-template <class Key, class Index, class Compare = less>
-void sort_idx(const cpu& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys = {},
-              Compare comp = {}, const sort_idx_options& options = {});
-template <class Key, class Index, class Compare = less>
-void sort_idx(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys = {},
-              Compare comp = {}, const sort_idx_options& options = {});
+template <execution_policy Exec, class Key, class Index, class Compare = less>
+void sort_idx(const Exec& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys = {},
+              Compare comp = {}, const sort_idx_options& options = {}) {
+  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
+  detail::backend<Exec, detail::op::sort_idx>::run(exec, keys, perm, sorted_keys, comp, options);
+}
 
 // --------------------------------------------------------------- merge ----
 // out = a and b merged by comp; on ties a's elements come first (stable).
 // a and b must each be sorted by comp (not checked); out.size() == a.size() + b.size().
-template <class Key, class Compare = less>
-void merge(const cpu& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp = {});
-template <class Key, class Compare = less>
-void merge(const cuda& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp = {});
+template <execution_policy Exec, class Key, class Compare = less>
+void merge(const Exec& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp = {}) {
+  detail::backend<Exec, detail::op::merge>::run(exec, a, b, out, comp);
+}
 // Key-value: values travel with their keys. Value: any 4- or 8-byte trivially copyable type.
-template <class Key, class Value, class Compare = less>
-void merge(const cpu& exec, std::span<const Key> a_keys, std::span<const Value> a_values, std::span<const Key> b_keys,
-           std::span<const Value> b_values, std::span<Key> out_keys, std::span<Value> out_values, Compare comp = {});
-template <class Key, class Value, class Compare = less>
-void merge(const cuda& exec, std::span<const Key> a_keys, std::span<const Value> a_values,
-           std::span<const Key> b_keys, std::span<const Value> b_values, std::span<Key> out_keys,
-           std::span<Value> out_values, Compare comp = {});
+template <execution_policy Exec, class Key, class Value, class Compare = less>
+void merge(const Exec& exec, std::span<const Key> a_keys, std::span<const Value> a_values, std::span<const Key> b_keys,
+           std::span<const Value> b_values, std::span<Key> out_keys, std::span<Value> out_values, Compare comp = {}) {
+  detail::backend<Exec, detail::op::merge>::run(exec, a_keys, a_values, b_keys, b_values, out_keys, out_values, comp);
+}
 
 // -------------------------------------------------------------- names ----
 const char* to_string(fork_variant v) noexcept;
@@ -258,6 +285,10 @@ sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v, std::uint6
 
 }  // namespace ordo
 
+// The backends: backend<cpu, op::...>, and backend<cuda, op::...> where ordo
+// was built with CUDA (else detail/backend.hpp's "not built").
 #include "ordo/detail/primitives_checks.hpp"
-#include "ordo/detail/primitives_cuda_forward.hpp"
 #include "ordo/cpu/primitives_cpu.hpp"
+#if defined(ORDO_HAS_CUDA)
+#include "ordo/cuda/primitives_cuda.hpp"
+#endif

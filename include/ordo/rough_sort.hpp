@@ -38,6 +38,8 @@
 #include "ordo/ops.hpp"
 #include "ordo/primitives.hpp"  // sort_idx (the CPU full sort)
 #include "ordo/rank.hpp"  // sort_order
+#include "ordo/detail/backend.hpp"
+#include "ordo/detail/primitives_checks.hpp"
 
 namespace ordo {
 
@@ -82,72 +84,113 @@ struct radius_options {
   sort_order order = sort_order::ascending;
 };
 
-// ---- radius ----------------------------------------------------------------
-template <class Key, class Compare = less>
-std::uint64_t radius(const cpu& exec, std::span<const Key> keys, const radius_options& options = {},
-                     Compare comp = {});
-// GPU: the built-in orders over the six key types. Synchronises on exec's
-// stream to return the number.
-template <class Key>
-std::uint64_t radius(const cuda& exec, std::span<const Key> keys, const radius_options& options = {});
+}  // namespace ordo
 
-// True when the keys are k-sorted (cheaper than the radius: one pass).
+namespace ordo::detail::op {
+// rough_sort.hpp's operations (detail/backend.hpp). Keys-only calls reach the
+// backends with void values (null).
+struct radius : op_returning<std::uint64_t> {
+  static constexpr const char* name = "radius";
+};
+struct rough_sort : op_returning<> {
+  static constexpr const char* name = "rough_sort";
+};
+struct rough_sort_copy : op_returning<> {
+  static constexpr const char* name = "rough_sort";
+};
+struct sort : op_returning<> {
+  static constexpr const char* name = "sort";
+};
+struct sort_copy : op_returning<> {
+  static constexpr const char* name = "sort";
+};
+}  // namespace ordo::detail::op
+
+namespace ordo {
+
+// On the GPU every call below takes the built-in orders (ordo::less, with
+// options.order) over the six key types, and values of 4 or 8 bytes; it is
+// stable like the CPU's.
+
+// ---- radius ----------------------------------------------------------------
+// GPU: synchronises on exec's stream to return the number.
+template <execution_policy Exec, class Key, class Compare = less>
+std::uint64_t radius(const Exec& exec, std::span<const Key> keys, const radius_options& options = {},
+                     Compare comp = {}) {
+  return detail::backend<Exec, detail::op::radius>::run(exec, keys.data(), std::uint64_t(keys.size()), options, comp);
+}
+
+// True when the keys are k-sorted (cheaper than the radius: one pass). CPU only.
 template <class Key, class Compare = less>
 bool is_k_sorted(const cpu& exec, std::span<const Key> keys, std::uint64_t k, sort_order order = sort_order::ascending,
                  Compare comp = {});
 
 // ---- rough_sort ------------------------------------------------------------
-template <class Key, class Compare = less>
-void rough_sort(const cpu& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options = {},
-                Compare comp = {});
-template <class Key, class Value, class Compare = less>
-void rough_sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
-                const rough_sort_options& options = {}, Compare comp = {});
-template <class Key, class Compare = less>
-void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
-                     const rough_sort_options& options = {}, Compare comp = {});
-template <class Key, class Value, class Compare = less>
-void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+template <execution_policy Exec, class Key, class Compare = less>
+void rough_sort(const Exec& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options = {},
+                Compare comp = {}) {
+  detail::backend<Exec, detail::op::rough_sort>::run(exec, keys.data(), static_cast<void*>(nullptr),
+                                                      std::uint64_t(keys.size()), k, options, comp);
+}
+template <execution_policy Exec, class Key, class Value, class Compare = less>
+void rough_sort(const Exec& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
+                const rough_sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("rough_sort", "values", values.size(), "keys", keys.size());
+  detail::backend<Exec, detail::op::rough_sort>::run(exec, keys.data(), values.data(), std::uint64_t(keys.size()), k,
+                                                      options, comp);
+}
+template <execution_policy Exec, class Key, class Compare = less>
+void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
+                     const rough_sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(),
+                                                           static_cast<const void*>(nullptr),
+                                                           static_cast<void*>(nullptr), std::uint64_t(keys_in.size()),
+                                                           k, options, comp);
+}
+template <execution_policy Exec, class Key, class Value, class Compare = less>
+void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                      std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
-                     const rough_sort_options& options = {}, Compare comp = {});
-
-// GPU (built-in orders; the six key types; values of 4 or 8 bytes). Stable.
-template <class Key>
-void rough_sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
-                     const rough_sort_options& options = {});
-template <class Key, class Value>
-void rough_sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                     std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
-                     const rough_sort_options& options = {});
-template <class Key>
-void rough_sort(const cuda& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options = {});
-template <class Key, class Value>
-void rough_sort(const cuda& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
-                const rough_sort_options& options = {});
+                     const rough_sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_same_size("rough_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+  detail::check_same_size("rough_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+  detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                           values_out.data(), std::uint64_t(keys_in.size()), k,
+                                                           options, comp);
+}
 
 // ---- the adaptive sort -----------------------------------------------------
-template <class Key, class Compare = less>
-void sort(const cpu& exec, std::span<Key> keys, const sort_options& options = {}, Compare comp = {});
-template <class Key, class Value, class Compare = less>
-void sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options = {},
-          Compare comp = {});
-template <class Key, class Compare = less>
-void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, const sort_options& options = {},
-               Compare comp = {});
-template <class Key, class Value, class Compare = less>
-void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::span<const Value> values_in,
-               std::span<Value> values_out, const sort_options& options = {}, Compare comp = {});
-
-template <class Key>
-void sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-               const sort_options& options = {});
-template <class Key, class Value>
-void sort_copy(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-               std::span<const Value> values_in, std::span<Value> values_out, const sort_options& options = {});
-template <class Key>
-void sort(const cuda& exec, std::span<Key> keys, const sort_options& options = {});
-template <class Key, class Value>
-void sort(const cuda& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options = {});
+template <execution_policy Exec, class Key, class Compare = less>
+void sort(const Exec& exec, std::span<Key> keys, const sort_options& options = {}, Compare comp = {}) {
+  detail::backend<Exec, detail::op::sort>::run(exec, keys.data(), static_cast<void*>(nullptr),
+                                                std::uint64_t(keys.size()), options, comp);
+}
+template <execution_policy Exec, class Key, class Value, class Compare = less>
+void sort(const Exec& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options = {},
+          Compare comp = {}) {
+  detail::check_same_size("sort", "values", values.size(), "keys", keys.size());
+  detail::backend<Exec, detail::op::sort>::run(exec, keys.data(), values.data(), std::uint64_t(keys.size()), options,
+                                                comp);
+}
+template <execution_policy Exec, class Key, class Compare = less>
+void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+               const sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(),
+                                                     static_cast<const void*>(nullptr), static_cast<void*>(nullptr),
+                                                     std::uint64_t(keys_in.size()), options, comp);
+}
+template <execution_policy Exec, class Key, class Value, class Compare = less>
+void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+               std::span<const Value> values_in, std::span<Value> values_out, const sort_options& options = {},
+               Compare comp = {}) {
+  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_same_size("sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+  detail::check_same_size("sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+  detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                     values_out.data(), std::uint64_t(keys_in.size()), options, comp);
+}
 
 const char* to_string(rough_sort_variant v) noexcept;
 const char* to_string(sort_variant v) noexcept;
@@ -156,5 +199,9 @@ sort_variant parse_sort_variant(const char* name);              // throws errc::
 
 }  // namespace ordo
 
+// The backends: backend<cpu, op::...>, and backend<cuda, op::...> where ordo
+// was built with CUDA (else detail/backend.hpp's "not built").
 #include "ordo/cpu/rough_sort_cpu.hpp"
-#include "ordo/detail/rough_sort_forward.hpp"
+#if defined(ORDO_HAS_CUDA)
+#include "ordo/cuda/rough_sort_cuda.hpp"
+#endif

@@ -34,6 +34,9 @@
 #include "ordo/ops.hpp"
 #include "ordo/rank.hpp"  // sort_order
 #include "ordo/segments.hpp"
+#include "ordo/detail/backend.hpp"
+#include "ordo/detail/primitives_checks.hpp"
+#include "ordo/detail/segment_desc.hpp"
 
 namespace ordo {
 
@@ -80,36 +83,68 @@ struct segmented_sort_options {
   bool validate = true;
 };
 
+}  // namespace ordo
+
+namespace ordo::detail {
+// Keys-only calls reach the backends with values of this type (null).
+struct no_values {};
+namespace op {
+struct segmented_sort : op_returning<> {
+  static constexpr const char* name = "segmented_sort";
+};
+struct segmented_sort_in_place : op_returning<> {
+  static constexpr const char* name = "segmented_sort_in_place";
+};
+}  // namespace op
+}  // namespace ordo::detail
+
+namespace ordo {
+
 // Out of place: keys_out (and values_out) receive each segment sorted by comp
 // (reversed for order = descending); the inputs are not modified. Keys: any
 // type comp orders (the GPU precompiles ordo::less/greater over the six key
 // types; a user comparator needs "ordo/cuda/segmented_sort.cuh" in a .cu
 // file). Values: any 4- or 8-byte trivially copyable type.
-template <class Key, class Offset, class Compare = less>
-void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {});
-template <class Key, class Value, class Offset, class Compare = less>
-void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+template <execution_policy Exec, class Key, class Offset, class Compare = less>
+void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+  detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(),
+                                                          static_cast<const detail::no_values*>(nullptr),
+                                                          static_cast<detail::no_values*>(nullptr), d, options, comp);
+}
+template <execution_policy Exec, class Key, class Value, class Offset, class Compare = less>
+void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                     std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
-                    const segmented_sort_options& options = {}, Compare comp = {});
-template <class Key, class Offset, class Compare = less>
-void segmented_sort(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {});
-template <class Key, class Value, class Offset, class Compare = less>
-void segmented_sort(const cuda& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
-                    const segmented_sort_options& options = {}, Compare comp = {});
+                    const segmented_sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_same_size("segmented_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+  detail::check_same_size("segmented_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+  detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                          values_out.data(), d, options, comp);
+}
 
 // In place: the input is copied to a scratch buffer (the CPU sorts each
 // segment in a buffer of its own; the GPU takes n elements of scratch from
 // exec's memory resource) and sorted back into keys (and values).
-template <class Exec, class Key, class Offset, class Compare = less>
+template <execution_policy Exec, class Key, class Offset, class Compare = less>
 void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, const segments<Offset>& segs,
-                             const segmented_sort_options& options = {}, Compare comp = {});
-template <class Exec, class Key, class Value, class Offset, class Compare = less>
+                             const segmented_sort_options& options = {}, Compare comp = {}) {
+  const auto d = detail::make_segment_desc("segmented_sort_in_place", segs, keys.size());
+  detail::backend<Exec, detail::op::segmented_sort_in_place>::run(
+      exec, keys.data(), static_cast<detail::no_values*>(nullptr), d, options, comp);
+}
+template <execution_policy Exec, class Key, class Value, class Offset, class Compare = less>
 void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, std::span<Value> values,
                              const segments<Offset>& segs, const segmented_sort_options& options = {},
-                             Compare comp = {});
+                             Compare comp = {}) {
+  detail::check_same_size("segmented_sort_in_place", "values", values.size(), "keys", keys.size());
+  const auto d = detail::make_segment_desc("segmented_sort_in_place", segs, keys.size());
+  detail::backend<Exec, detail::op::segmented_sort_in_place>::run(exec, keys.data(), values.data(), d, options,
+                                                                   comp);
+}
 
 const char* to_string(segsort_write w) noexcept;
 segsort_write parse_segsort_write(const char* name);  // throws errc::invalid_argument
@@ -118,5 +153,9 @@ segsort_path parse_segsort_path(const char* name);  // throws errc::invalid_argu
 
 }  // namespace ordo
 
+// The backends: backend<cpu, op::segmented_sort...>, and backend<cuda, ...>
+// where ordo was built with CUDA (else detail/backend.hpp's "not built").
 #include "ordo/cpu/segmented_sort_cpu.hpp"
-#include "ordo/detail/segmented_sort_forward.hpp"
+#if defined(ORDO_HAS_CUDA)
+#include "ordo/cuda/segmented_sort_cuda.hpp"
+#endif

@@ -158,93 +158,64 @@ void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value*
     if (vi != vo) std::copy(vi, vi + n, vo);
 }
 
+template <>
+struct backend<cpu, op::radius> {
+  template <class Key, class Compare>
+  static std::uint64_t run(const cpu& exec, const Key* keys, std::uint64_t n, const radius_options& o, Compare comp) {
+    return with_order(o.order, comp, [&](auto c) { return radius_parallel(cpu_chunks(exec, n), keys, n, c); });
+  }
+};
+
+template <>
+struct backend<cpu, op::rough_sort> {
+  template <class Key, class Value, class Compare>
+  static void run(const cpu& exec, Key* keys, Value* values, std::uint64_t n, std::uint64_t k,
+                  const rough_sort_options& o, Compare comp) {
+    with_order(o.order, comp, [&](auto c) { rough_sort_cpu(exec, keys, values, n, k, o, c); });
+  }
+};
+
+// Out of place: the keys are checked to be k-sorted before anything is
+// written (wrong_radius::raise leaves the output alone), then copied and
+// sorted in place.
+template <>
+struct backend<cpu, op::rough_sort_copy> {
+  template <class Key, class Value, class Compare>
+  static void run(const cpu& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
+                  std::uint64_t n, std::uint64_t k, const rough_sort_options& o, Compare comp) {
+    check_k_sorted_before_copy(exec, std::span<const Key>(keys_in, n), k, o, comp);
+    copy_in(std::span<const Key>(keys_in, n), std::span<Key>(keys_out, n), values_in, values_out, n);
+    backend<cpu, op::rough_sort>::run(exec, keys_out, values_out, n, k, o, comp);
+  }
+};
+
+template <>
+struct backend<cpu, op::sort> {
+  template <class Key, class Value, class Compare>
+  static void run(const cpu& exec, Key* keys, Value* values, std::uint64_t n, const sort_options& o, Compare comp) {
+    with_order(o.order, comp, [&](auto c) { adaptive_sort_cpu(exec, keys, values, n, o, c); });
+  }
+};
+
+template <>
+struct backend<cpu, op::sort_copy> {
+  template <class Key, class Value, class Compare>
+  static void run(const cpu& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
+                  std::uint64_t n, const sort_options& o, Compare comp) {
+    copy_in(std::span<const Key>(keys_in, n), std::span<Key>(keys_out, n), values_in, values_out, n);
+    backend<cpu, op::sort>::run(exec, keys_out, values_out, n, o, comp);
+  }
+};
+
 }  // namespace ordo::detail
 
 namespace ordo {
-
-template <class Key, class Compare>
-std::uint64_t radius(const cpu& exec, std::span<const Key> keys, const radius_options& options, Compare comp) {
-  return detail::with_order(options.order, comp, [&](auto c) {
-    return detail::radius_parallel(detail::cpu_chunks(exec, keys.size()), keys.data(), keys.size(), c);
-  });
-}
 
 template <class Key, class Compare>
 bool is_k_sorted(const cpu& exec, std::span<const Key> keys, std::uint64_t k, sort_order order, Compare comp) {
   return detail::with_order(order, comp, [&](auto c) {
     return detail::is_k_sorted_cpu(detail::cpu_chunks(exec, keys.size()), keys.data(), keys.size(), k, c);
   });
-}
-
-template <class Key, class Compare>
-void rough_sort(const cpu& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options,
-                Compare comp) {
-  detail::with_order(options.order, comp, [&](auto c) {
-    detail::rough_sort_cpu<Key, void>(exec, keys.data(), nullptr, keys.size(), k, options, c);
-  });
-}
-
-template <class Key, class Value, class Compare>
-void rough_sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
-                const rough_sort_options& options, Compare comp) {
-  detail::check_same_size("rough_sort", "values", values.size(), "keys", keys.size());
-  detail::with_order(options.order, comp, [&](auto c) {
-    detail::rough_sort_cpu(exec, keys.data(), values.data(), keys.size(), k, options, c);
-  });
-}
-
-template <class Key, class Compare>
-void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
-                     const rough_sort_options& options, Compare comp) {
-  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::check_k_sorted_before_copy(exec, keys_in, k, options, comp);
-  detail::copy_in<Key, void>(keys_in, keys_out, nullptr, nullptr, keys_in.size());
-  rough_sort(exec, keys_out, k, options, comp);
-}
-
-template <class Key, class Value, class Compare>
-void rough_sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                     std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
-                     const rough_sort_options& options, Compare comp) {
-  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::check_same_size("rough_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-  detail::check_same_size("rough_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
-  detail::check_k_sorted_before_copy(exec, keys_in, k, options, comp);
-  detail::copy_in(keys_in, keys_out, values_in.data(), values_out.data(), keys_in.size());
-  rough_sort(exec, keys_out, values_out, k, options, comp);
-}
-
-template <class Key, class Compare>
-void sort(const cpu& exec, std::span<Key> keys, const sort_options& options, Compare comp) {
-  detail::with_order(options.order, comp, [&](auto c) {
-    detail::adaptive_sort_cpu<Key, void>(exec, keys.data(), nullptr, keys.size(), options, c);
-  });
-}
-
-template <class Key, class Value, class Compare>
-void sort(const cpu& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options, Compare comp) {
-  detail::check_same_size("sort", "values", values.size(), "keys", keys.size());
-  detail::with_order(options.order, comp, [&](auto c) {
-    detail::adaptive_sort_cpu(exec, keys.data(), values.data(), keys.size(), options, c);
-  });
-}
-
-template <class Key, class Compare>
-void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, const sort_options& options,
-               Compare comp) {
-  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::copy_in<Key, void>(keys_in, keys_out, nullptr, nullptr, keys_in.size());
-  sort(exec, keys_out, options, comp);
-}
-
-template <class Key, class Value, class Compare>
-void sort_copy(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::span<const Value> values_in,
-               std::span<Value> values_out, const sort_options& options, Compare comp) {
-  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::check_same_size("sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-  detail::check_same_size("sort", "values_out", values_out.size(), "keys_in", keys_in.size());
-  detail::copy_in(keys_in, keys_out, values_in.data(), values_out.data(), keys_in.size());
-  sort(exec, keys_out, values_out, options, comp);
 }
 
 }  // namespace ordo

@@ -18,8 +18,6 @@
 
 namespace ordo::detail {
 
-struct no_values {};
-
 // Throws on the first (lowest-numbered) bad segment, then on overlapping
 // segments (segment_overlap.hpp: O(m) when the begins never decrease, else a
 // sort of the segment indices).
@@ -134,36 +132,23 @@ void segmented_sort_cpu(const cpu& exec, const Key* in, Key* out, const Value* v
     segmented_sort_ascending_cpu(exec, in, out, vin, vout, d, o.stable, comp);
 }
 
-template <class Key, class Value>
-void check_segsort_sizes(std::size_t n_in, std::size_t n_out, std::size_t n_vin, std::size_t n_vout, bool values) {
-  check_same_size("segmented_sort", "keys_out", n_out, "keys_in", n_in);
-  if (values) {
-    check_same_size("segmented_sort", "values_in", n_vin, "keys_in", n_in);
-    check_same_size("segmented_sort", "values_out", n_vout, "keys_in", n_in);
+template <>
+struct backend<cpu, op::segmented_sort> {
+  template <class Key, class Value, class Compare>
+  static void run(const cpu& exec, const Key* in, Key* out, const Value* vin, Value* vout, const segment_desc& d,
+                  const segmented_sort_options& o, Compare comp) {
+    segmented_sort_cpu(exec, in, out, vin, vout, d, o, comp);
   }
-}
+};
+
+// In place: each segment is sorted through a buffer of its own.
+template <>
+struct backend<cpu, op::segmented_sort_in_place> {
+  template <class Key, class Value, class Compare>
+  static void run(const cpu& exec, Key* keys, Value* values, const segment_desc& d, const segmented_sort_options& o,
+                  Compare comp) {
+    segmented_sort_cpu(exec, keys, keys, values, values, d, o, comp);
+  }
+};
 
 }  // namespace ordo::detail
-
-namespace ordo {
-
-template <class Key, class Offset, class Compare>
-void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    const segments<Offset>& segs, const segmented_sort_options& options, Compare comp) {
-  detail::check_segsort_sizes<Key, Key>(keys_in.size(), keys_out.size(), 0, 0, false);
-  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
-  detail::segmented_sort_cpu<Key, detail::no_values>(exec, keys_in.data(), keys_out.data(), nullptr, nullptr, d,
-                                                     options, comp);
-}
-
-template <class Key, class Value, class Offset, class Compare>
-void segmented_sort(const cpu& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
-                    const segmented_sort_options& options, Compare comp) {
-  detail::check_segsort_sizes<Key, Value>(keys_in.size(), keys_out.size(), values_in.size(), values_out.size(), true);
-  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
-  detail::segmented_sort_cpu(exec, keys_in.data(), keys_out.data(), values_in.data(), values_out.data(), d, options,
-                             comp);
-}
-
-}  // namespace ordo

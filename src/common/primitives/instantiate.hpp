@@ -1,6 +1,6 @@
 // The primitives libordo compiles for callers that do not include the CUDA
 // templates: the built-in functors over the six key types, and moved-only
-// elements as 4- and 8-byte words. One list for the CUDA build and the stub.
+// elements as 4- and 8-byte words (the CUDA build only).
 #pragma once
 #include <cstdint>
 #include <span>

@@ -1,6 +1,6 @@
 // What libordo compiles of the GPU radius, roughsort and adaptive sort for
-// each key type: ORDO_FOR_EACH_KEY(ORDO_INST_ROUGH), in the CUDA build and
-// in the stub alike.
+// each key type: ORDO_FOR_EACH_KEY(ORDO_INST_ROUGH), in the CUDA build (a build
+// without CUDA has detail/backend.hpp's "not built" instead).
 #pragma once
 #include <cstdint>
 

@@ -1,6 +1,6 @@
 // The segmented sorts libordo compiles: the built-in order (ordo::less, with
 // options.order for descending; ordo::greater maps to it) over the key types:
-// ORDO_FOR_EACH_KEY(ORDO_INST_SEGSORT), in the CUDA build and the stub alike.
+// ORDO_FOR_EACH_KEY(ORDO_INST_SEGSORT), in the CUDA build only.
 #pragma once
 #include <cstdint>
 
