@@ -59,7 +59,11 @@ __global__ void __launch_bounds__(THREADS) fork_fill_kernel(const std::uint64_t*
 #pragma unroll
     for (int s = 0; s < ITEMS; ++s) {
       if (pos + s >= la + lb) break;
-      if (li < la && ends[li] <= child) {
+      // An end comes next when no child is left, or when the child is past
+      // it. (Without the first test, ends past the last child, which a
+      // saturated or capped total gives, were taken for phantom children:
+      // unused slots, but two threads wrote them: racecheck's WAW warnings.)
+      if (li < la && (child - j0 >= std::uint64_t(lb) || ends[li] <= child)) {
         ++li;  // this parent's children are done
       } else {
         const std::uint64_t start = li == 0 ? first_start : ends[li - 1];
