@@ -10,24 +10,19 @@ constexpr unsigned full_mask = 0xffffffffu;
 
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & 31u; }
 
-template <class T, class Op>
+// Backward is the mirror image (the suffix scan): lane 31 first, shfl_down.
+template <bool Backward = false, class T, class Op>
 __device__ __forceinline__ T warp_inclusive_scan(T x, Op op) {
   const unsigned lane = lane_id();
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) {
-    T y = __shfl_up_sync(full_mask, x, d);
-    if (lane >= unsigned(d)) x = op(y, x);
-  }
-  return x;
-}
-
-template <class T, class Op>
-__device__ __forceinline__ T warp_inclusive_scan_backward(T x, Op op) {
-  const unsigned lane = lane_id();
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) {
-    T y = __shfl_down_sync(full_mask, x, d);
-    if (lane + d < 32u) x = op(x, y);
+    if constexpr (Backward) {
+      const T y = __shfl_down_sync(full_mask, x, d);
+      if (lane + d < 32u) x = op(x, y);
+    } else {
+      const T y = __shfl_up_sync(full_mask, x, d);
+      if (lane >= unsigned(d)) x = op(y, x);
+    }
   }
   return x;
 }

@@ -19,6 +19,7 @@
 
 #include "ordo/cuda/rough_sort/block/skewed_prefix.cuh"
 #include "ordo/cuda/rough_sort/block/window_sort.cuh"
+#include "ordo/cuda/rough_sort/block/block_status.cuh"
 #include "ordo/cuda/rough_sort/thread/rough_status.cuh"
 #include "ordo/cuda/thread/element_io.cuh"
 
@@ -45,11 +46,8 @@ __global__ void __launch_bounds__(THREADS)
     Code prefix[W + W / 32];
     typename scan_t::TempStorage scan;
   } sm;
-  __shared__ bool stop;
   const int t = threadIdx.x;
-  if (t == 0) stop = *reinterpret_cast<volatile unsigned long long*>(&status->failed) != 0;
-  __syncthreads();
-  if (stop) return;
+  if (block_sees_failure(status)) return;
 
   const std::int64_t t0 = std::int64_t(blockIdx.x) * T, w0 = t0 - R;
   // Coalesced loads into shared memory; before the array: code 0, after: all ones.

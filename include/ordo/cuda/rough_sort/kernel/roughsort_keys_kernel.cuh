@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "ordo/cuda/rough_sort/thread/bitonic_network.cuh"
+#include "ordo/cuda/rough_sort/block/block_status.cuh"
 #include "ordo/cuda/rough_sort/thread/rough_status.cuh"
 #include "ordo/cuda/rough_sort/thread/run_io.cuh"
 
@@ -34,11 +35,8 @@ __global__ void __launch_bounds__(THREADS)
   constexpr int H = R / 2, WARPS = THREADS / 32;
   __shared__ Code lower_of_lane0[WARPS][H];  // lane 0's lower half, for lane 31 of the warp before
   __shared__ Code first_of_lane0[WARPS];     // lane 0's first output key, likewise
-  __shared__ bool stop;
   const int t = threadIdx.x, lane = t & 31, warp = t / 32;
-  if (t == 0) stop = *reinterpret_cast<volatile unsigned long long*>(&status->failed) != 0;
-  __syncthreads();
-  if (stop) return;
+  if (block_sees_failure(status)) return;
 
   const std::int64_t run = std::int64_t(blockIdx.x) * std::int64_t(keys_runs_per_block<THREADS>) + t - 1;
   Code a[R];
@@ -62,15 +60,9 @@ __global__ void __launch_bounds__(THREADS)
 
   // Windows are sorted; check each boundary with the next window.
   const bool productive = t + 1 < THREADS;
-  Code next_first = __shfl_down_sync(0xffffffffu, w[0], 1);
-  if (lane == 0) first_of_lane0[warp] = w[0];
-  __syncthreads();
-  if (lane == 31 && warp + 1 < WARPS) next_first = first_of_lane0[warp + 1];
+  const Code next_first = next_thread_first(w[0], first_of_lane0);
   const bool bad = t + 2 < THREADS && w[R - 1] > next_first;
-  if (__syncthreads_or(bad)) {
-    if (t == 0) atomicExch(&status->failed, 1ull);
-    return;
-  }
+  if (block_fails(bad, status)) return;
   if (t == 0) edges[2 * std::uint64_t(blockIdx.x)] = w[0];
   if (t == THREADS - 2) edges[2 * std::uint64_t(blockIdx.x) + 1] = w[R - 1];
   if (productive) store_window<Code, R>(io, n, run * R + H, w);

@@ -25,6 +25,7 @@
 #include <cstring>
 
 #include "ordo/cuda/rough_sort/thread/bitonic_network.cuh"
+#include "ordo/cuda/rough_sort/block/block_status.cuh"
 #include "ordo/cuda/rough_sort/thread/rough_status.cuh"
 #include "ordo/cuda/rough_sort/thread/run_io.cuh"
 
@@ -72,11 +73,8 @@ __global__ void __launch_bounds__(THREADS, 1024 / THREADS)
   static_assert(G >= 4 && G <= 32 && (G & (G - 1)) == 0, "a run spans 4 to 32 lanes");
   __shared__ __align__(16) Code chunks[THREADS * STRIDE];
   __shared__ Code first_of_lane0[WARPS];
-  __shared__ bool stop;
-  const int t = threadIdx.x, lane = t & 31, warp = t / 32;
-  if (t == 0) stop = *reinterpret_cast<volatile unsigned long long*>(&status->failed) != 0;
-  __syncthreads();
-  if (stop) return;
+  const int t = threadIdx.x, lane = t & 31;
+  if (block_sees_failure(status)) return;
 
   const std::int64_t first = std::int64_t(blockIdx.x) * std::int64_t(lane_chunks_per_block<THREADS, G>) - G;
   Code a[C];
@@ -109,15 +107,9 @@ __global__ void __launch_bounds__(THREADS, 1024 / THREADS)
 
   // Each group is sorted; check every boundary between productive threads.
   constexpr int productive = THREADS - G;
-  Code next_first = __shfl_down_sync(0xffffffffu, a[0], 1);
-  if (lane == 0) first_of_lane0[warp] = a[0];
-  __syncthreads();
-  if (lane == 31 && warp + 1 < WARPS) next_first = first_of_lane0[warp + 1];
+  const Code next_first = next_thread_first(a[0], first_of_lane0);
   const bool bad = t + 1 < productive && a[C - 1] > next_first;
-  if (__syncthreads_or(bad)) {
-    if (t == 0) atomicExch(&status->failed, 1ull);
-    return;
-  }
+  if (block_fails(bad, status)) return;
   if (t == 0) edges[2 * std::uint64_t(blockIdx.x)] = a[0];
   if (t == productive - 1) edges[2 * std::uint64_t(blockIdx.x) + 1] = a[C - 1];
   if (t < productive) store_window<Code, C>(io, n, (first + src) * C, a);

@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "ordo/cuda/rough_sort/thread/bitonic_network.cuh"
+#include "ordo/cuda/rough_sort/block/block_status.cuh"
 #include "ordo/cuda/rough_sort/thread/rough_status.cuh"
 #include "ordo/cuda/rough_sort/thread/run_io.cuh"
 
@@ -58,11 +59,8 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ Code lane0_chunk[WARPS][C];   // for lane 31 of the warp before
   __shared__ Code lane31_chunk[WARPS][C];  // for lane 0 of the warp after
   __shared__ Code first_of_lane0[WARPS];
-  __shared__ bool stop;
   const int t = threadIdx.x, lane = t & 31, warp = t / 32;
-  if (t == 0) stop = *reinterpret_cast<volatile unsigned long long*>(&status->failed) != 0;
-  __syncthreads();
-  if (stop) return;
+  if (block_sees_failure(status)) return;
 
   const std::int64_t chunk = std::int64_t(blockIdx.x) * std::int64_t(pair_chunks_per_block<THREADS>) + t - 2;
   Code a[C];
@@ -94,16 +92,10 @@ __global__ void __launch_bounds__(THREADS)
   });
 
   // Chunks are sorted; check each boundary between productive threads.
-  Code next_first = __shfl_down_sync(0xffffffffu, a[0], 1);
-  if (lane == 0) first_of_lane0[warp] = a[0];
-  __syncthreads();
-  if (lane == 31 && warp + 1 < WARPS) next_first = first_of_lane0[warp + 1];
+  const Code next_first = next_thread_first(a[0], first_of_lane0);
   const bool productive = t >= 1 && t + 1 < THREADS;
   const bool bad = productive && t + 2 < THREADS && a[C - 1] > next_first;
-  if (__syncthreads_or(bad)) {
-    if (t == 0) atomicExch(&status->failed, 1ull);
-    return;
-  }
+  if (block_fails(bad, status)) return;
   if (t == 1) edges[2 * std::uint64_t(blockIdx.x)] = a[0];
   if (t == THREADS - 2) edges[2 * std::uint64_t(blockIdx.x) + 1] = a[C - 1];
   if (productive) store_window<Code, C>(io, n, chunk * C, a);
