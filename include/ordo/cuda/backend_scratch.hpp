@@ -1,11 +1,13 @@
 // What the ordo::cuda backends of the header families share: typed values as
 // the untyped 4- or 8-byte words the GPU moves, and the device-to-device copy
-// and scratch of the in-place calls (defined in libordo,
-// src/cuda/segmented_sort/segmented_sort_keys.cu). No CUDA header needed.
+// of the in-place calls (defined in libordo,
+// src/cuda/segmented_sort/segmented_sort_keys.cu) into ordo::device_buffer
+// scratch. No CUDA header needed.
 #pragma once
 #include <cstdint>
 #include <type_traits>
 
+#include "ordo/device_buffer.hpp"
 #include "ordo/execution.hpp"
 
 namespace ordo::detail {
@@ -28,34 +30,19 @@ constexpr unsigned gpu_value_bytes() {
 // Copies n elements of `bytes` each, device to device, on exec's stream.
 void device_copy(const cuda& exec, void* dst, const void* src, std::uint64_t bytes);
 
-// Scratch for the in-place calls: n elements of `bytes`, freed on the stream.
-class device_scratch_bytes {
- public:
-  device_scratch_bytes(const cuda& exec, std::uint64_t bytes);
-  ~device_scratch_bytes();
-  device_scratch_bytes(const device_scratch_bytes&) = delete;
-  device_scratch_bytes& operator=(const device_scratch_bytes&) = delete;
-  void* get() const { return p_; }
-
- private:
-  cuda exec_;
-  void* p_ = nullptr;
-  std::uint64_t bytes_ = 0;
-};
-
 // Copies keys (and values, unless keys-only) to scratch and runs
 // `f(keys_in, values_in)` with the copies.
 template <class Key, class Value, class F>
 void from_scratch_copy(const cuda& exec, Key* keys, Value* values, std::uint64_t n, F&& f) {
   constexpr unsigned vbytes = gpu_value_bytes<Value>();
-  device_scratch_bytes kscratch(exec, n * sizeof(Key));
-  device_copy(exec, kscratch.get(), keys, n * sizeof(Key));
+  device_buffer<unsigned char> kscratch(exec, n * sizeof(Key));
+  device_copy(exec, kscratch.data(), keys, n * sizeof(Key));
   if constexpr (vbytes == 0) {
-    f(static_cast<const Key*>(kscratch.get()), static_cast<const void*>(nullptr));
+    f(static_cast<const Key*>(kscratch.data()), static_cast<const void*>(nullptr));
   } else {
-    device_scratch_bytes vscratch(exec, n * vbytes);
-    device_copy(exec, vscratch.get(), values, n * vbytes);
-    f(static_cast<const Key*>(kscratch.get()), static_cast<const void*>(vscratch.get()));
+    device_buffer<unsigned char> vscratch(exec, n * vbytes);
+    device_copy(exec, vscratch.data(), values, n * vbytes);
+    f(static_cast<const Key*>(kscratch.data()), static_cast<const void*>(vscratch.data()));
   }
 }
 

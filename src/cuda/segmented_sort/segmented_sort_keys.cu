@@ -10,10 +10,4 @@ void device_copy(const cuda& exec, void* dst, const void* src, std::uint64_t byt
   if (bytes) ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, exec.stream));
 }
 
-device_scratch_bytes::device_scratch_bytes(const cuda& exec, std::uint64_t bytes) : exec_(exec), bytes_(bytes) {
-  if (bytes_) p_ = resource_of(exec_)->allocate(bytes_, exec_.stream);
-}
-device_scratch_bytes::~device_scratch_bytes() {
-  if (p_) resource_of(exec_)->deallocate(p_, bytes_, exec_.stream);
-}
 }  // namespace ordo::detail
