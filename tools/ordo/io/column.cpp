@@ -31,6 +31,22 @@ dtype parse_dtype(std::string_view name, std::string_view what) {
               std::string(what) + ": unknown type '" + std::string(name) + "' (expected " + dtype_names() + ")");
 }
 
+std::string rank_type_names() {
+  return ordo::detail::numpy_names([](const ordo::detail::key_dtype& k) { return k.rank; });
+}
+
+bool is_list_index(dtype t) {
+  return visit_dtype(t, []<class T>() { return is_list_index_v<T>; });
+}
+
+std::string list_index_names() {
+  std::string names;
+  for (std::size_t i = 0; i < ordo::detail::key_count; ++i)
+    if (is_list_index(dtype{std::uint8_t(i)})) names += (names.empty() ? "" : ", ") + std::string(to_string(dtype{std::uint8_t(i)}));
+  const std::size_t last = names.rfind(", ");
+  return last == std::string::npos ? names : names.replace(last, 2, " or ");
+}
+
 std::size_t first_bad_bool(const column& c) {
   return std::visit(
       [](const auto& v) -> std::size_t {

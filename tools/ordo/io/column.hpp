@@ -10,6 +10,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -84,6 +85,18 @@ inline constexpr dtype dtype::float64 = dtype_of<double>();
 
 // numpy's facts of the type: name, kind, size, .npy descr, float format.
 inline const ordo::detail::numpy_dtype& numpy_of(dtype t) { return *ordo::detail::key_dtypes[t.index].numpy; }
+
+// The rank types among them (uint32, uint64, float32, float64: types.hpp).
+inline bool is_rank_type(dtype t) { return ordo::detail::key_dtypes[t.index].rank; }
+std::string rank_type_names();  // "uint32, uint64, float32 or float64"
+
+// list_rank's index and rank types (src/common/list_rank/instantiate.hpp: the
+// four 32- and 64-bit integers), a list of their own, not the key list.
+template <class T>
+inline constexpr bool is_list_index_v = std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> ||
+                                        std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t>;
+bool is_list_index(dtype t);
+std::string list_index_names();  // "int32, uint32, int64 or uint64"
 
 // f.template operator()<T>() for the element type t.
 template <class F>
