@@ -537,11 +537,19 @@ ORDO_FOR_EACH_KEY(ORDO_TEXT_PARSE_)
 #undef ORDO_TEXT_PARSE_
 // The narrow integers and bool the list is gaining: their parsers are compiled
 // (and tested, tests/cli/text_narrow_test.cpp) whether or not the list holds
-// them yet. Taking their addresses instantiates them.
+// them yet. Taking their addresses in an array of external linkage
+// instantiates them and keeps them (an explicit instantiation would clash
+// with the list's once it holds them).
+extern void* const narrow_text_parsers[];
+extern void* const narrow_text_writers[];
 void* const narrow_text_parsers[] = {
     reinterpret_cast<void*>(&parse_text_value<std::int8_t>), reinterpret_cast<void*>(&parse_text_value<std::uint8_t>),
     reinterpret_cast<void*>(&parse_text_value<std::int16_t>), reinterpret_cast<void*>(&parse_text_value<std::uint16_t>),
     reinterpret_cast<void*>(&parse_text_value<bool>)};
+void* const narrow_text_writers[] = {
+    reinterpret_cast<void*>(&append_text<std::int8_t>), reinterpret_cast<void*>(&append_text<std::uint8_t>),
+    reinterpret_cast<void*>(&append_text<std::int16_t>), reinterpret_cast<void*>(&append_text<std::uint16_t>),
+    reinterpret_cast<void*>(&append_text<bool>)};
 
 column read_text(input_file& in, const text_options& o, const progress_policy& p) {
   std::string text(std::size_t(in.size()), '\0');

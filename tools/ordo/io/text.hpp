@@ -48,7 +48,8 @@ const std::vector<std::string_view>& default_na_values();
 column read_text(input_file& in, const text_options& o, const progress_policy& p);
 void write_text(output_file& out, const column& c, const progress_policy& p);
 
-// One value as write_text writes it (no newline); T is a key type. bool as
+// One value as write_text writes it (no newline); T is a key type (or one of
+// int8, uint8, int16, uint16, bool before the list holds them). bool as
 // True / False, 16-bit floats in the fewest digits that read back the same.
 template <class T>
 void append_text(std::string& buf, T v);
