@@ -121,7 +121,7 @@ key_kind accumulator(py::object& x, const std::string& op, const py::object& dty
   key_kind acc = kind_of<double>();
   const bool given = requested_kind(dtype, fn, acc);
   const std::string dt = dtype_str(x);
-  if (is_narrow_int(dt)) {  // ordo has no 8/16-bit keys: convert to the accumulator first
+  if (is_narrow_int(dt)) {  // not a key type: convert to the accumulator first
     if (!given && op != "plus")
       throw py::type_error(std::string("ordo.") + fn + ": x has dtype " + dt + ", which op='" + op +
                            "' would keep; pass dtype= one of " + supported_keys());
