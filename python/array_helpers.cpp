@@ -109,6 +109,11 @@ const std::string& index_names() {
   return names;
 }
 
+void not_wide(key_kind k, const char* fn, const char* name) {
+  throw py::type_error(where(fn, name) + " has dtype " + dtype_name(k) + ", which ordo." + fn + " does not take (" +
+                       ordo::detail::wide_numpy_names() + "); convert it first");
+}
+
 const char* doc(const char* text) {
   static std::deque<std::string> docs;  // never shrinks: pybind11 keeps the pointers
   std::string s = text;

@@ -107,6 +107,18 @@ decltype(auto) visit_key(key_kind k, F&& f) {
   return ordo::detail::visit_key_index(std::size_t(k), std::forward<F>(f));
 }
 
+// The same over the keys of the main list (ordo::detail::is_wide_key): what
+// scan, reduce, compact, split and list_scan take. A narrow key (int8 ...
+// bfloat16, once key_types.hpp lists them) is a TypeError naming fn and arg.
+[[noreturn]] void not_wide(key_kind k, const char* fn, const char* name);
+template <class F>
+decltype(auto) visit_wide_key(key_kind k, const char* fn, const char* name, F&& f) {
+  return visit_key(k, [&]<class T>() -> decltype(auto) {
+    if constexpr (ordo::detail::is_wide_key<T>()) return f.template operator()<T>();
+    else return not_wide(k, fn, name), f.template operator()<double>();  // (never returns: for the type)
+  });
+}
+
 // The index types of list_rank, fork and segment offsets: the four 32- and
 // 64-bit integers libordo instantiates them for
 // (src/common/list_rank/instantiate.hpp), a list of their own, not the keys.

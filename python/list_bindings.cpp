@@ -80,7 +80,7 @@ py::object list_scan_py(const py::object& succ, const py::object& values, const 
   const array v = converted(v0, scan_kind(v0, op, dtype), values);
   result r = empty_like(s, s.n, v.kind);
   visit_index(s.kind, [&]<class Index>() {
-    visit_key(v.kind, [&]<class T>() {
+    visit_wide_key(v.kind, "list_scan", "values", [&]<class T>() {
       run_on(s, [&](const auto& exec) {
         const auto si = s.view<Index>();
         const auto vi = v.view<T>();

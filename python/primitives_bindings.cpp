@@ -53,13 +53,16 @@ std::string dtype_str(const py::object& x) {
   return s;
 }
 // The key type named dt (numpy's name), if any.
+// The key type of the main list named dt (numpy's name), if any: scan and
+// reduce take those only.
 bool key_named(const std::string& dt, key_kind& out) {
   for (std::size_t i = 0; i < ordo::detail::key_count; ++i)
-    if (dt == ordo::detail::key_dtypes[i].numpy->name) return out = key_kind(i), true;
+    if (ordo::detail::key_dtypes[i].wide && dt == ordo::detail::key_dtypes[i].numpy->name) return out = key_kind(i), true;
   return false;
 }
-// numpy's narrow integers (bool, 8- and 16-bit) that are not key types: numpy
-// sums them, ordo converts them to the accumulator first.
+// numpy's narrow integers (bool, 8- and 16-bit), which scan and reduce do not
+// take (not keys, or narrow keys): numpy sums them, ordo converts them to the
+// accumulator first.
 bool is_narrow_int(const std::string& dt) {
   key_kind k;
   return (dt == "bool" || dt == "int8" || dt == "uint8" || dt == "int16" || dt == "uint16") && !key_named(dt, k);
@@ -72,7 +75,8 @@ key_kind narrow_sum_kind(const std::string& dt) {
 key_kind parse_kind(const std::string& dt, const char* fn) {
   key_kind k;
   if (key_named(dt, k)) return k;
-  throw py::type_error(std::string("ordo.") + fn + ": dtype must be one of " + supported_keys() + ", got " + dt);
+  throw py::type_error(std::string("ordo.") + fn + ": dtype must be one of " + ordo::detail::wide_numpy_names() +
+                       ", got " + dt);
 }
 // dtype= as numpy spells it (np.int64, "int64", np.dtype("int64"), torch.int64), or none.
 bool requested_kind(const py::object& dtype, const char* fn, key_kind& out) {
@@ -124,7 +128,7 @@ key_kind accumulator(py::object& x, const std::string& op, const py::object& dty
   if (is_narrow_int(dt)) {  // not a key type: convert to the accumulator first
     if (!given && op != "plus")
       throw py::type_error(std::string("ordo.") + fn + ": x has dtype " + dt + ", which op='" + op +
-                           "' would keep; pass dtype= one of " + supported_keys());
+                           "' would keep; pass dtype= one of " + ordo::detail::wide_numpy_names());
     if (!given) acc = narrow_sum_kind(dt);
     if (dt[0] == 'i' && !is_floating(acc) && !is_signed(acc)) check_cast(kind_of<std::int32_t>(), acc, fn);
     x = converted(x, acc);
@@ -147,8 +151,8 @@ inline constexpr bool held_pair = std::is_same_v<In, Acc> || std::is_same_v<Op, 
 
 // f.template operator()<In, Acc>() for the pair accumulator() left.
 template <class F>
-decltype(auto) visit_pair(key_kind in, key_kind acc, F&& f) {
-  return visit_key(in, [&]<class In>() -> decltype(auto) {
+decltype(auto) visit_pair(key_kind in, key_kind acc, const char* fn, F&& f) {
+  return visit_wide_key(in, fn, "x", [&]<class In>() -> decltype(auto) {
     using Sum = ordo::sum_accumulator_t<In>;
     if constexpr (held_promotion<In, Sum>)
       if (acc == kind_of<Sum>()) return f.template operator()<In, Sum>();
@@ -169,7 +173,7 @@ py::object scan_py(py::object x, const std::string& op, bool exclusive, const py
   const ordo::scan_options o{exclusive ? ordo::scan_kind::exclusive : ordo::scan_kind::inclusive};
   const array a = get_array(x, "scan");
   result out = empty_like(a, a.n, acc);
-  visit_pair(a.kind, acc, [&]<class In, class Acc>() {
+  visit_pair(a.kind, acc, "scan", [&]<class In, class Acc>() {
     with_op(op, [&](auto fn) {
       if constexpr (held_pair<In, Acc, decltype(fn)>)
         run_on(a, [&](const auto& exec) { ordo::scan(exec, a.view<In>(), out.view<Acc>(), fn, o); });
@@ -184,7 +188,7 @@ py::object reduce_py(py::object x, const std::string& op, const py::object& dtyp
   const array a = get_array(x, "reduce");
   if (a.n == 0 && op != "plus")  // numpy: "zero-size array to reduction operation maximum which has no identity"
     throw py::value_error("ordo.reduce: op='" + op + "' of an empty array has no value (numpy raises too)");
-  return visit_pair(a.kind, acc, [&]<class In, class Acc>() -> py::object {
+  return visit_pair(a.kind, acc, "reduce", [&]<class In, class Acc>() -> py::object {
     Acc v{};
     with_op(op, [&](auto fn) {
       if constexpr (held_pair<In, Acc, decltype(fn)>)
@@ -211,7 +215,7 @@ py::object compact_py(const py::object& x, const py::object& flags) {
   const array f = flags_for(a, flags, "compact");
   result out = empty_like(a, a.n, a.kind);
   result count = empty_like(a, 1, kind_of<std::uint64_t>());
-  visit_key(a.kind, [&]<class T>() {
+  visit_wide_key(a.kind, "compact", "x", [&]<class T>() {
     run_on(a, [&](const auto& exec) {
       ordo::compact(exec, a.view<T>(), f.view<std::uint8_t>(), out.view<T>(), count.view<std::uint64_t>());
     });
@@ -225,7 +229,7 @@ py::tuple split_py(const py::object& x, const py::object& flags, unsigned n_buck
   result out = empty_like(a, a.n, a.kind);
   if (n_buckets == 0) {  // two-way: zeros first
     result zeros = empty_like(a, 1, kind_of<std::uint64_t>());
-    visit_key(a.kind, [&]<class T>() {
+    visit_wide_key(a.kind, "split", "x", [&]<class T>() {
       run_on(a, [&](const auto& exec) {
         ordo::split(exec, a.view<T>(), f.view<std::uint8_t>(), out.view<T>(), zeros.view<std::uint64_t>());
       });
@@ -234,7 +238,7 @@ py::tuple split_py(const py::object& x, const py::object& flags, unsigned n_buck
   }
   if (n_buckets > 256) throw py::value_error("ordo.split: n_buckets must be at most 256, got " + std::to_string(n_buckets));
   result offsets = empty_like(a, n_buckets + 1, kind_of<std::uint64_t>());
-  visit_key(a.kind, [&]<class T>() {
+  visit_wide_key(a.kind, "split", "x", [&]<class T>() {
     run_on(a, [&](const auto& exec) {
       ordo::split(exec, a.view<T>(), f.view<std::uint8_t>(), n_buckets, out.view<T>(), offsets.view<std::uint64_t>(),
                   ordo::split_options{true});

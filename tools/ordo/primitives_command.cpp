@@ -138,6 +138,12 @@ void run_scan(const prim_args& a) {
   check_files({a.input}, {a.output}, a.in);
   io::column in = read_input(a.input, a.in);
   const io::dtype out_type = scan_out_type(a, in.type());
+  // scan takes the keys of the main list (ordo::detail::is_wide_key), not the
+  // narrow ones: those are converted to a wider output type first.
+  if (!io::is_wide(out_type))
+    throw error(errc::invalid_argument, std::string("scan: ") + io::to_string(out_type) +
+                                            " is not a scan type; pass --dtype-out (" +
+                                            ordo::detail::wide_numpy_names() + ")");
   io::column out = io::make_column(out_type, in.size());
   // libordo's GPU code holds same-type scans and numpy's promotions; other
   // pairs convert the input first (as numpy's dtype= converts each element).
@@ -158,7 +164,7 @@ void run_scan(const prim_args& a) {
       [&](const auto& v, auto& o) {
         using In = typename std::decay_t<decltype(v)>::value_type;
         using Acc = typename std::decay_t<decltype(o)>::value_type;
-        if constexpr (std::is_same_v<In, Acc> || held_promotion<In, Acc>)
+        if constexpr (ordo::detail::is_wide_key<In>() && (std::is_same_v<In, Acc> || held_promotion<In, Acc>))
         {
           const std::span<const In> s(v);
           compute_task task{"scanning " + std::to_string(s.size()) + " values", "values", s.size(), growth::linear,

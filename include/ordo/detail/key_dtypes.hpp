@@ -6,7 +6,12 @@
 //                           (kind, size -> name, .npy descr): numpy's table, not
 //                           a list of ordo's keys
 //   numpy_dtype_of<K>()     K's row of it, from K's kind and size
-//   key_dtypes[]            one row per line of ORDO_FOR_EACH_KEY_TYPE, in its order
+//   key_dtypes[]            one row per key type, in the list's order: the
+//                           main list (ORDO_FOR_EACH_KEY_TYPE), then the narrow
+//                           keys where key_types.hpp has that second list
+//                           (ORDO_FOR_EACH_NARROW_KEY_TYPE: carried by a main
+//                           key; only some capabilities take them: `wide` says
+//                           which rows are of the main list)
 //   key_index<K>(), visit_key_index(i, f), key_type_list
 //   float16 / bfloat16 <-> double, bit-exact and independent of the C++ type
 //                           that holds them (numpy's astype rounding)
@@ -25,6 +30,13 @@
 #include "ordo/detail/key_traits.hpp"
 #include "ordo/detail/key_types.hpp"
 #include "ordo/types.hpp"
+
+// The key types the tables cover: both lists where key_types.hpp has two.
+#ifdef ORDO_FOR_EACH_ANY_KEY_TYPE
+#define ORDO_DTYPE_KEYS_(X) ORDO_FOR_EACH_ANY_KEY_TYPE(X)
+#else
+#define ORDO_DTYPE_KEYS_(X) ORDO_FOR_EACH_KEY_TYPE(X)
+#endif
 
 namespace ordo::detail {
 
@@ -60,19 +72,20 @@ inline constexpr numpy_dtype numpy_dtypes[] = {
     {'V', 2, "bfloat16", "", float_format::bfloat16},
 };
 
-// Whether K is a floating / signed key (the key model's kind; bool is an
-// unsigned integer of one byte that only numpy calls 'b').
+// Whether K is a floating / signed key (bool is an unsigned integer of one
+// byte that only numpy calls 'b'). The key types that are not arithmetic
+// types are the 16-bit floats (ordo::half, ordo::bfloat16).
 template <class K>
 constexpr bool is_float_key() {
   if constexpr (std::is_same_v<K, bool>) return false;
   else if constexpr (std::is_arithmetic_v<K>) return std::is_floating_point_v<K>;
-  else return key_traits<K>::kind == key_kind::floating;
+  else return sizeof(K) == 2;
 }
 template <class K>
 constexpr bool is_signed_key() {
   if constexpr (std::is_same_v<K, bool>) return false;
   else if constexpr (std::is_arithmetic_v<K>) return std::is_signed_v<K>;
-  else return key_traits<K>::kind != key_kind::unsigned_int;
+  else return is_float_key<K>();
 }
 
 template <class K>
@@ -84,15 +97,27 @@ constexpr const numpy_dtype& numpy_dtype_of() {
   throw std::logic_error("ordo: a key type numpy has no dtype for");  // a compile error in a constant expression
 }
 
+// Whether K is a key of the main list (every capability takes it; the
+// narrow keys of the second list only those that order keys).
+template <class K>
+constexpr bool is_wide_key() {
+  bool found = false;
+#define ORDO_IS_WIDE_KEY_(T, N) found = found || std::is_same_v<K, T>;
+  ORDO_FOR_EACH_KEY_TYPE(ORDO_IS_WIDE_KEY_)
+#undef ORDO_IS_WIDE_KEY_
+  return found;
+}
+
 // One row per key type, in the list's order (== visit_key_index's order).
 struct key_dtype {
   const char* name;          // the list's name (type_name<K>()): "int32", ..., "float", "double"
   const numpy_dtype* numpy;  // numpy's spelling: "int32", ..., "float32", "float64"
   bool rank;                 // also a rank type (is_rank_type_v)
+  bool wide;                 // of the main list (is_wide_key)
 };
 
-#define ORDO_KEY_DTYPE_ROW_(T, N) key_dtype{#N, &numpy_dtype_of<T>(), is_rank_type_v<T>},
-inline constexpr key_dtype key_dtypes[] = {ORDO_FOR_EACH_KEY_TYPE(ORDO_KEY_DTYPE_ROW_)};
+#define ORDO_KEY_DTYPE_ROW_(T, N) key_dtype{#N, &numpy_dtype_of<T>(), is_rank_type_v<T>, is_wide_key<T>()},
+inline constexpr key_dtype key_dtypes[] = {ORDO_DTYPE_KEYS_(ORDO_KEY_DTYPE_ROW_)};
 #undef ORDO_KEY_DTYPE_ROW_
 inline constexpr std::size_t key_count = sizeof(key_dtypes) / sizeof(key_dtypes[0]);
 inline constexpr std::size_t no_key = std::size_t(-1);
@@ -104,7 +129,7 @@ constexpr std::size_t key_index() {
 #define ORDO_KEY_INDEX_(T, N) \
   if (std::is_same_v<K, T>) found = i; \
   ++i;
-  ORDO_FOR_EACH_KEY_TYPE(ORDO_KEY_INDEX_)
+  ORDO_DTYPE_KEYS_(ORDO_KEY_INDEX_)
 #undef ORDO_KEY_INDEX_
   return found;
 }
@@ -116,8 +141,8 @@ struct key_types_as {
   struct after_first {
     using type = L<Wrap<T>...>;
   };
-#define ORDO_KEY_COMMA_TYPE_(T) , T
-  using type = typename after_first<void ORDO_FOR_EACH_KEY(ORDO_KEY_COMMA_TYPE_)>::type;
+#define ORDO_KEY_COMMA_TYPE_(T, N) , T
+  using type = typename after_first<void ORDO_DTYPE_KEYS_(ORDO_KEY_COMMA_TYPE_)>::type;
 #undef ORDO_KEY_COMMA_TYPE_
 };
 
@@ -127,7 +152,7 @@ decltype(auto) visit_key_index(std::size_t i, F&& f) {
   std::size_t at = 0;
 #define ORDO_VISIT_KEY_INDEX_(T, N) \
   if (i == at++) return f.template operator()<T>();
-  ORDO_FOR_EACH_KEY_TYPE(ORDO_VISIT_KEY_INDEX_)
+  ORDO_DTYPE_KEYS_(ORDO_VISIT_KEY_INDEX_)
 #undef ORDO_VISIT_KEY_INDEX_
   throw std::out_of_range("ordo: no key type at index " + std::to_string(i));
 }
@@ -147,6 +172,10 @@ std::string numpy_names(Keep keep, const char* sep = ", ", const char* last_sep 
 }
 inline std::string numpy_names(const char* sep = ", ", const char* last_sep = " or ") {
   return numpy_names([](const key_dtype&) { return true; }, sep, last_sep);
+}
+// Those of the main list only: what scan, reduce, compact, split and list_scan take.
+inline std::string wide_numpy_names(const char* sep = ", ", const char* last_sep = " or ") {
+  return numpy_names([](const key_dtype& k) { return k.wide; }, sep, last_sep);
 }
 
 // ---- 16-bit floats ----------------------------------------------------------

@@ -86,6 +86,10 @@ inline constexpr dtype dtype::float64 = dtype_of<double>();
 // numpy's facts of the type: name, kind, size, .npy descr, float format.
 inline const ordo::detail::numpy_dtype& numpy_of(dtype t) { return *ordo::detail::key_dtypes[t.index].numpy; }
 
+// Of the key list's main list (every capability takes it; the narrow keys,
+// where key_types.hpp has them, only those that order keys).
+inline bool is_wide(dtype t) { return ordo::detail::key_dtypes[t.index].wide; }
+
 // The rank types among them (uint32, uint64, float32, float64: types.hpp).
 inline bool is_rank_type(dtype t) { return ordo::detail::key_dtypes[t.index].rank; }
 std::string rank_type_names();  // "uint32, uint64, float32 or float64"

@@ -523,16 +523,16 @@ void append_text(std::string& buf, T v) {
     buf.append(tmp, std::to_chars(tmp, tmp + sizeof tmp, v).ptr);
   }
 }
-#define ORDO_TEXT_APPEND_(T) template void append_text(std::string&, T);
-ORDO_FOR_EACH_KEY(ORDO_TEXT_APPEND_)
+#define ORDO_TEXT_APPEND_(T, N) template void append_text(std::string&, T);
+ORDO_DTYPE_KEYS_(ORDO_TEXT_APPEND_)
 #undef ORDO_TEXT_APPEND_
 
 template <class T>
 T parse_text_value(std::string_view cell, const std::string& path, std::size_t line) {
   return parse_cell<T>(trim(cell), line, na_set({}), nullptr, path);
 }
-#define ORDO_TEXT_PARSE_(T) template T parse_text_value(std::string_view, const std::string&, std::size_t);
-ORDO_FOR_EACH_KEY(ORDO_TEXT_PARSE_)
+#define ORDO_TEXT_PARSE_(T, N) template T parse_text_value(std::string_view, const std::string&, std::size_t);
+ORDO_DTYPE_KEYS_(ORDO_TEXT_PARSE_)
 // The narrow types the key list may gain: their parsing is tested before it does.
 #undef ORDO_TEXT_PARSE_
 // The narrow integers and bool the list is gaining: their parsers are compiled
