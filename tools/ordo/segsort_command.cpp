@@ -95,7 +95,7 @@ void segsort_on(bool gpu, const segsort_args& a, std::span<Key> keys, std::vecto
     if (!e.empty() || !a.ends.empty()) return by_bounds(b, e);
     return by_offsets(b);
   };
-  const std::vector<Key> keys_in(keys.begin(), keys.end());
+  const io::vector_of<Key> keys_in(keys.begin(), keys.end());
   std::vector<Value> values_in = values ? *values : std::vector<Value>{};
   if (!gpu) {
     sort_segments(cpu{a.threads}, std::span<const Key>(keys_in), keys, std::span<const Value>(values_in),
@@ -130,7 +130,7 @@ void segsort_shown(bool gpu, const segsort_args& a, std::span<Key> keys, std::ve
       std::vector<std::uint64_t> offs;
       for (std::uint64_t b = 0; b < m; b += avg) offs.push_back(b);
       offs.push_back(m);
-      std::vector<Key> kp(keys.begin(), keys.begin() + std::ptrdiff_t(m));
+      io::vector_of<Key> kp(keys.begin(), keys.begin() + std::ptrdiff_t(m));
       std::vector<Value> vp;
       if (values) vp.assign(values->begin(), values->begin() + std::ptrdiff_t(m));
       segsort_on<Key, Value>(false, pa, std::span<Key>(kp), values ? &vp : nullptr, offs, {}, o);

@@ -26,7 +26,11 @@ class bool_vector {
   using value_type = bool;
   bool_vector() = default;
   explicit bool_vector(std::size_t n) : v_(n) {}
-  bool_vector(const std::vector<bool>& v) : v_(v.begin(), v.end()) {}  // generators
+  bool_vector(const std::vector<bool>& v) : bool_vector(v.begin(), v.end()) {}  // generators
+  template <class It>
+  bool_vector(It first, It last) {
+    for (; first != last; ++first) push_back(bool(*first));
+  }
   bool* data() noexcept { return reinterpret_cast<bool*>(v_.data()); }
   const bool* data() const noexcept { return reinterpret_cast<const bool*>(v_.data()); }
   std::size_t size() const noexcept { return v_.size(); }

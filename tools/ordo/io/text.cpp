@@ -74,6 +74,13 @@ bool parse_float(std::string_view s, F& out) {
   return true;
 }
 
+// A bool as pandas reads one: True/TRUE/true, False/FALSE/false, 1 and 0.
+bool parse_bool(std::string_view s, bool& out) {
+  if (s == "True" || s == "TRUE" || s == "true" || s == "1") return out = true, true;
+  if (s == "False" || s == "FALSE" || s == "false" || s == "0") return out = false, true;
+  return false;
+}
+
 // What a cell holds, for type inference.
 enum class kind { na, integer, big_unsigned, huge_integer, floating, bad };
 struct cell {
@@ -246,9 +253,11 @@ struct layout {
 layout plan(const std::vector<field>& cells, std::size_t first_line, char delim, const text_options& o,
             const na_set& na, const std::string& path) {
   layout l{delim, false, cells.size(), 0, first_line, ""};
+  const bool bools = o.type && numpy_of(*o.type).kind == 'b';
   l.header = std::any_of(cells.begin(), cells.end(), [&](const field& f) {
     const std::string_view s = trim(f.text);
-    return classify(s, na).k == kind::bad && !looks_numeric(s);
+    bool b;  // a bool column's True / False are values, not names
+    return classify(s, na).k == kind::bad && !looks_numeric(s) && !(bools && parse_bool(s, b));
   });
   std::vector<std::string> names;
   for (const auto& c : cells) names.push_back(l.header ? header_name(c) : std::string());
@@ -310,13 +319,6 @@ std::string bad_text(std::string_view s, const layout& l) {
   if (!l.delim && (s.find(',') != std::string_view::npos || s.find('\t') != std::string_view::npos))
     m += " (the first line has one field, so no delimiter is used; pass --delimiter if this file has one)";
   return m;
-}
-
-// A bool as pandas reads one: True/TRUE/true, False/FALSE/false, 1 and 0.
-bool parse_bool(std::string_view s, bool& out) {
-  if (s == "True" || s == "TRUE" || s == "true" || s == "1") return out = true, true;
-  if (s == "False" || s == "FALSE" || s == "false" || s == "0") return out = false, true;
-  return false;
 }
 
 // One cell of a column of type T (any key type): NaN for a missing value of a
