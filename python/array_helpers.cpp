@@ -2,6 +2,7 @@
 #include "array_helpers.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <string>
 
 #include "ordo/device_buffer.hpp"
@@ -19,7 +20,7 @@ std::string top_module(py::handle obj) {
 std::string where(const char* fn, const char* name) { return std::string("ordo.") + fn + ": " + name; }
 
 [[noreturn]] void bad_dtype(const char* fn, const char* name, const std::string& dt, bool allow_flags) {
-  throw py::type_error(where(fn, name) + " has unsupported dtype " + dt + " (supported: " + kSupportedKeys +
+  throw py::type_error(where(fn, name) + " has unsupported dtype " + dt + " (supported: " + supported_keys() +
                        (allow_flags ? ", or bool/uint8 flags" : "") + ")");
 }
 
@@ -59,47 +60,69 @@ array from_cuda_interface(py::handle obj, const char* fn, const char* name, bool
   return a;
 }
 
-template <class T>
+// A C-contiguous, native-endian numpy array of obj's dtype: obj itself when
+// it is one, else a copy (numpy's ascontiguousarray).
 void host_view(array& a, py::handle obj) {
-  auto c = py::array_t<T, py::array::c_style | py::array::forcecast>::ensure(obj);
-  if (!c) throw py::error_already_set();
+  py::object native = obj.attr("dtype").attr("newbyteorder")("=");
+  py::array c = py::module_::import("numpy").attr("ascontiguousarray")(obj, native);
   a.data = c.data();
   a.host = std::move(c);
 }
 
+const ordo::detail::numpy_dtype& numpy_of(key_kind k) { return *ordo::detail::key_dtypes[std::size_t(k)].numpy; }
+bool is_key(key_kind k) { return std::size_t(k) < ordo::detail::key_count; }
+
 }  // namespace
 
-bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out) {
-  if (kind == 'i' && size == 4) out = key_kind::i32;
-  else if (kind == 'u' && size == 4) out = key_kind::u32;
-  else if (kind == 'i' && size == 8) out = key_kind::i64;
-  else if (kind == 'u' && size == 8) out = key_kind::u64;
-  else if (kind == 'f' && size == 4) out = key_kind::f32;
-  else if (kind == 'f' && size == 8) out = key_kind::f64;
-  else if (allow_flags && (kind == 'b' || kind == 'u' || kind == 'i') && size == 1) out = key_kind::flag;
-  else return false;
-  return true;
+const std::string& supported_keys() {
+  static const std::string names = ordo::detail::numpy_names();
+  return names;
 }
 
-const char* dtype_name(key_kind k) noexcept {
-  switch (k) {
-    case key_kind::i32: return "int32";
-    case key_kind::u32: return "uint32";
-    case key_kind::i64: return "int64";
-    case key_kind::u64: return "uint64";
-    case key_kind::f32: return "float32";
-    case key_kind::f64: return "float64";
-    case key_kind::flag: break;
+bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out, std::string_view numpy_name) {
+  if (allow_flags && (kind == 'b' || kind == 'u' || kind == 'i') && size == 1) return out = key_kind::flag, true;
+  for (std::size_t i = 0; i < ordo::detail::key_count; ++i) {
+    const auto& np = *ordo::detail::key_dtypes[i].numpy;
+    if (np.kind == kind && np.size == size && (kind != 'V' || numpy_name == np.name)) return out = key_kind(i), true;
   }
-  return "uint8";
+  return false;
 }
 
-std::size_t element_size(key_kind k) noexcept {
-  switch (k) {
-    case key_kind::i32: case key_kind::u32: case key_kind::f32: return 4;
-    case key_kind::flag: return 1;
-    default: return 8;
-  }
+const char* dtype_name(key_kind k) noexcept { return is_key(k) ? numpy_of(k).name : "uint8"; }
+
+std::size_t element_size(key_kind k) noexcept { return is_key(k) ? numpy_of(k).size : 1; }
+
+bool is_floating(key_kind k) noexcept {
+  return is_key(k) && numpy_of(k).format != ordo::detail::float_format::none;
+}
+
+bool is_signed(key_kind k) noexcept { return is_key(k) && (numpy_of(k).kind == 'i' || is_floating(k)); }
+
+bool is_index(key_kind k) noexcept {
+  return is_key(k) && visit_key(k, []<class T>() { return is_index_type_v<T>; });
+}
+
+const std::string& index_names() {
+  static const std::string names = ordo::detail::numpy_names([](const ordo::detail::key_dtype& d) {
+    return is_index(key_kind(&d - ordo::detail::key_dtypes));
+  });
+  return names;
+}
+
+void not_wide(key_kind k, const char* fn, const char* name) {
+  throw py::type_error(where(fn, name) + " has dtype " + dtype_name(k) + ", which ordo." + fn + " does not take (" +
+                       ordo::detail::wide_numpy_names() + "); convert it first");
+}
+
+const char* doc(const char* text) {
+  static std::deque<std::string> docs;  // never shrinks: pybind11 keeps the pointers
+  std::string s = text;
+  const auto replace = [&](const std::string& key, const std::string& with) {
+    for (std::size_t i = s.find(key); i != std::string::npos; i = s.find(key, i + with.size())) s.replace(i, key.size(), with);
+  };
+  replace("{keys}", ordo::detail::numpy_names("/", "/"));
+  replace("{ranks}", ordo::detail::numpy_names([](const ordo::detail::key_dtype& d) { return d.rank; }, "/", "/"));
+  return docs.emplace_back(std::move(s)).c_str();
 }
 
 array get_array(py::handle obj, const char* fn, const char* name, bool allow_flags) {
@@ -113,22 +136,22 @@ array get_array(py::handle obj, const char* fn, const char* name, bool allow_fla
   }
   auto np = py::reinterpret_borrow<py::array>(obj);
   array a;
-  if (!kind_from(np.dtype().kind(), static_cast<std::size_t>(np.dtype().itemsize()), allow_flags, a.kind))
+  const std::string np_name = py::str(np.dtype().attr("name"));
+  if (!kind_from(np.dtype().kind(), static_cast<std::size_t>(np.dtype().itemsize()), allow_flags, a.kind, np_name))
     bad_dtype(fn, name, py::str(np.dtype()), allow_flags);
   if (np.ndim() != 1)
     throw py::value_error(where(fn, name) + " must be 1-D, got " + std::to_string(np.ndim()) + "-D (shape " +
                           std::string(py::str(py::tuple(np.attr("shape")))) + ")");
   a.n = static_cast<std::size_t>(np.shape(0));
   a.source = np;
-  if (a.kind == key_kind::flag) host_view<std::uint8_t>(a, obj.attr("view")("uint8"));
-  else visit_key(a.kind, [&]<class T>() { host_view<T>(a, obj); });
+  host_view(a, a.kind == key_kind::flag ? obj.attr("view")("uint8") : py::reinterpret_borrow<py::object>(obj));
   return a;
 }
 
 array get_integer_array(py::handle obj, const char* fn, const char* name) {
   array a = get_array(obj, fn, name);
-  if (is_floating(a.kind))
-    throw py::type_error(where(fn, name) + " must be int32, uint32, int64 or uint64, got " + dtype_name(a.kind));
+  if (!is_index(a.kind))
+    throw py::type_error(where(fn, name) + " must be " + index_names() + ", got " + dtype_name(a.kind));
   return a;
 }
 

@@ -10,24 +10,41 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 
+#include "ordo/detail/key_dtypes.hpp"
 #include "ordo/execution.hpp"
 
 namespace ordo_py {
 namespace py = pybind11;
 
-// The element types ordo takes; `flag` is one byte (bool, uint8, int8) for
-// compact and split flags.
-enum class key_kind { i32, u32, i64, u64, f32, f64, flag };
+// The element types ordo takes: the key types (ordo/detail/key_types.hpp),
+// each by its position in that list, and numpy's spelling of each from
+// ordo/detail/key_dtypes.hpp. `flag` is one byte (bool, uint8, int8) for
+// compact and split flags, whatever the list holds.
+enum class key_kind : std::uint8_t { flag = 0xff };
 
-constexpr const char* kSupportedKeys = "int32, uint32, int64, uint64, float32 or float64";
+template <class T>
+constexpr key_kind kind_of() {
+  static_assert(ordo::detail::key_index<T>() != ordo::detail::no_key, "not a key type (key_types.hpp)");
+  return key_kind(ordo::detail::key_index<T>());
+}
 
-const char* dtype_name(key_kind k) noexcept;  // "int32" ... "float64", "uint8"
+// "int32, uint32, int64, uint64, float32 or float64": every key type's numpy name.
+const std::string& supported_keys();
+const char* dtype_name(key_kind k) noexcept;  // numpy's: "int32" ... "float64"; "uint8" for flag
 std::size_t element_size(key_kind k) noexcept;
-// The element type of a numpy kind character ('i', 'u', 'f'; with allow_flags
-// also 1-byte 'b', 'u', 'i' as flag) and item size; false for any other.
-bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out);
-inline bool is_floating(key_kind k) { return k == key_kind::f32 || k == key_kind::f64; }
+// The element type of a numpy kind character and item size ('i', 4: int32;
+// dtype_name tells bfloat16, kind 'V', from other 2-byte records); with
+// allow_flags 1-byte 'b', 'u', 'i' are flag first. False for any other.
+bool kind_from(char kind, std::size_t size, bool allow_flags, key_kind& out, std::string_view numpy_name = {});
+bool is_floating(key_kind k) noexcept;
+bool is_signed(key_kind k) noexcept;  // signed integers and floats
+// A docstring with "{keys}" replaced by "int32/uint32/.../float64" (every key
+// type) and "{ranks}" by the rank types; the text lives as long as the module.
+const char* doc(const char* text);
 
 // A checked 1-D argument. Host data is C-contiguous and native-endian (a numpy
 // copy is made when it is not); GPU data is used where it lies: a strided or
@@ -37,7 +54,7 @@ struct array {
   py::object host;             // numpy: the contiguous array `data` points into
   const void* data = nullptr;
   std::size_t n = 0;
-  key_kind kind = key_kind::f64;
+  key_kind kind = kind_of<double>();
   bool gpu = false;
   CUstream_st* stream = nullptr;  // GPU: the array's stream (CAI v3), null for the default
 
@@ -83,40 +100,39 @@ decltype(auto) run_on(const array& a, F&& f) {
   return f(ordo::cpu{});
 }
 
-// Calls f.template operator()<T>() for the element type of `k` (not flag).
+// Calls f.template operator()<T>() for the element type of `k` (not flag):
+// one branch per key type of the list.
 template <class F>
 decltype(auto) visit_key(key_kind k, F&& f) {
-  switch (k) {
-    case key_kind::i32: return f.template operator()<std::int32_t>();
-    case key_kind::u32: return f.template operator()<std::uint32_t>();
-    case key_kind::i64: return f.template operator()<std::int64_t>();
-    case key_kind::u64: return f.template operator()<std::uint64_t>();
-    case key_kind::f32: return f.template operator()<float>();
-    case key_kind::f64: case key_kind::flag: break;
-  }
-  return f.template operator()<double>();
-}
-// The same over the four integer types (successors, offsets).
-template <class F>
-decltype(auto) visit_index(key_kind k, F&& f) {
-  switch (k) {
-    case key_kind::i32: return f.template operator()<std::int32_t>();
-    case key_kind::u32: return f.template operator()<std::uint32_t>();
-    case key_kind::u64: return f.template operator()<std::uint64_t>();
-    default: break;
-  }
-  return f.template operator()<std::int64_t>();
+  return ordo::detail::visit_key_index(std::size_t(k), std::forward<F>(f));
 }
 
+// The same over the keys of the main list (ordo::detail::is_wide_key): what
+// scan, reduce, compact, split and list_scan take. A narrow key (int8 ...
+// bfloat16, once key_types.hpp lists them) is a TypeError naming fn and arg.
+[[noreturn]] void not_wide(key_kind k, const char* fn, const char* name);
+template <class F>
+decltype(auto) visit_wide_key(key_kind k, const char* fn, const char* name, F&& f) {
+  return visit_key(k, [&]<class T>() -> decltype(auto) {
+    if constexpr (ordo::detail::is_wide_key<T>()) return f.template operator()<T>();
+    else return not_wide(k, fn, name), f.template operator()<double>();  // (never returns: for the type)
+  });
+}
+
+// The index types of list_rank, fork and segment offsets: the four 32- and
+// 64-bit integers libordo instantiates them for
+// (src/common/list_rank/instantiate.hpp), a list of their own, not the keys.
 template <class T>
-constexpr key_kind kind_of() {
-  if constexpr (std::is_same_v<T, std::int32_t>) return key_kind::i32;
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return key_kind::u32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return key_kind::i64;
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return key_kind::u64;
-  else if constexpr (std::is_same_v<T, float>) return key_kind::f32;
-  else if constexpr (std::is_same_v<T, double>) return key_kind::f64;
-  else return key_kind::flag;
+inline constexpr bool is_index_type_v = std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> ||
+                                        std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t>;
+bool is_index(key_kind k) noexcept;
+const std::string& index_names();  // "int32, uint32, int64 or uint64"
+template <class F>
+decltype(auto) visit_index(key_kind k, F&& f) {
+  return visit_key(k, [&]<class T>() -> decltype(auto) {
+    if constexpr (is_index_type_v<T>) return f.template operator()<T>();
+    else return f.template operator()<std::int64_t>();  // never: get_integer_array checked k
+  });
 }
 
 void add_rank(py::module_& m);        // rank_bindings.cpp

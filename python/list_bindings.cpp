@@ -4,6 +4,7 @@
 
 #include "array_helpers.hpp"
 #include "ordo/list_rank.hpp"
+#include "ordo/ops.hpp"
 
 namespace ordo_py {
 namespace {
@@ -21,7 +22,7 @@ py::object list_rank_py(const py::object& succ, bool validate, bool single, cons
                         const std::string& runs) {
   const auto o = list_opts(variant, validate, single, runs);
   const array s = get_integer_array(succ, "list_rank", "succ");
-  result r = empty_like(s, s.n, key_kind::i64);
+  result r = empty_like(s, s.n, kind_of<std::int64_t>());
   visit_index(s.kind, [&]<class Index>() {
     run_on(s, [&](const auto& exec) { ordo::list_rank(exec, s.view<Index>(), r.view<std::int64_t>(), o); });
   });
@@ -36,15 +37,13 @@ py::object list_rank_py(const py::object& succ, bool validate, bool single, cons
 key_kind scan_kind(const array& v, const std::string& op, const py::object& dtype) {
   if (dtype.is_none()) {
     if (op != "plus") return v.kind;
-    if (v.kind == key_kind::i32) return key_kind::i64;
-    if (v.kind == key_kind::u32) return key_kind::u64;
-    return v.kind;
+    return visit_key(v.kind, []<class T>() { return kind_of<ordo::sum_accumulator_t<T>>(); });
   }
   py::dtype dt = py::dtype::from_args(dtype);  // TypeError for what numpy does not understand
   key_kind k;
-  if (!kind_from(dt.kind(), static_cast<std::size_t>(dt.itemsize()), false, k))
+  if (!kind_from(dt.kind(), static_cast<std::size_t>(dt.itemsize()), false, k, std::string(py::str(dt.attr("name")))))
     throw py::type_error("ordo.list_scan: unsupported dtype " + std::string(py::str(dt)) + " (supported: " +
-                         kSupportedKeys + ")");
+                         supported_keys() + ")");
   const bool safe = py::module_::import("numpy")
                         .attr("can_cast")(py::dtype(dtype_name(v.kind)), dt, "safe")
                         .cast<bool>();
@@ -81,7 +80,7 @@ py::object list_scan_py(const py::object& succ, const py::object& values, const 
   const array v = converted(v0, scan_kind(v0, op, dtype), values);
   result r = empty_like(s, s.n, v.kind);
   visit_index(s.kind, [&]<class Index>() {
-    visit_key(v.kind, [&]<class T>() {
+    visit_wide_key(v.kind, "list_scan", "values", [&]<class T>() {
       run_on(s, [&](const auto& exec) {
         const auto si = s.view<Index>();
         const auto vi = v.view<T>();
@@ -128,17 +127,17 @@ array([0, 2, 1]))doc");
   m.def("list_scan", &list_scan_py, py::arg("succ"), py::arg("values"), py::arg("op") = "plus",
         py::arg("validate") = true, py::arg("single") = false, py::arg("variant") = "auto",
         py::arg("runs") = "detect", py::arg("dtype") = py::none(),
-        R"doc(Inclusive prefix of `values` along each linked list.
+        doc(R"doc(Inclusive prefix of `values` along each linked list.
 
 out[head] = values[head], out[next] = op(out[node], values[next]).
 
 Parameters
 ----------
 succ : 1-D integer successor array (see list_rank)
-values : 1-D, same length and device; int32/uint32/int64/uint64/float32/float64
+values : 1-D, same length and device; {keys}
 op : {"plus", "min", "max"}
     min and max propagate NaN, as numpy.minimum / numpy.maximum do.
-dtype : None or int32/uint32/int64/uint64/float32/float64
+dtype : None or {keys}
     The accumulator and result type, as numpy.cumsum's dtype=. None: numpy's
     promotion for plus (int32 -> int64, uint32 -> uint64; others keep their
     type) and the values' dtype for min/max. The values must convert to it
@@ -146,7 +145,7 @@ dtype : None or int32/uint32/int64/uint64/float32/float64
 
 Returns
 -------
-array of values' kind (numpy, CuPy or torch), of that dtype.)doc");
+array of values' kind (numpy, CuPy or torch), of that dtype.)doc"));
 }
 
 }  // namespace ordo_py

@@ -15,7 +15,7 @@
 namespace py = pybind11;
 
 PYBIND11_MODULE(ordo, m) {
-  m.doc() =
+  m.doc() = std::string(
       "ordo: parallel ranking and sorting primitives on numpy arrays (CPU, every core)\n"
       "and GPU arrays (CuPy, torch: __cuda_array_interface__, zero copy).\n\n"
       "rank(x, ...)               pandas Series.rank / scipy.stats.rankdata semantics\n"
@@ -24,9 +24,9 @@ PYBIND11_MODULE(ordo, m) {
       "list_scan(succ, v)         prefix of v along each linked list (plus, min or max)\n"
       "radius(x)                  how far from sorted x is\n"
       "sort(x) / rough_sort(x, k) the adaptive sort / Roughsort for a known radius\n"
-      "segmented_sort(keys, offsets[, values])\n"
+      "segmented_sort(keys, offsets[, values])\n") +
       "argsort / sort_idx, scan, reduce, compact, split, merge, fork: the BSGP primitives\n\n"
-      "Keys: 1-D arrays of int32, uint32, int64, uint64, float32 or float64.\n"
+      "Keys: 1-D arrays of " + ordo_py::supported_keys() + ".\n"
       "Errors from the library are raised as ordo.Error, a subclass of ValueError.";
 #ifdef ORDO_VERSION_STRING
   m.attr("__version__") = ORDO_VERSION_STRING;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "array_helpers.hpp"
+#include "ordo/ops.hpp"
 #include "ordo/primitives.hpp"
 
 namespace ordo_py {
@@ -14,7 +15,7 @@ namespace {
 py::object sort_idx_py(const py::object& x, bool descending, const std::string& variant) {
   const ordo::sort_idx_options o{ordo::parse_sort_idx_variant(variant.c_str())};
   const array a = get_array(x, "sort_idx");
-  result perm = empty_like(a, a.n, key_kind::i64);
+  result perm = empty_like(a, a.n, kind_of<std::int64_t>());
   visit_key(a.kind, [&]<class Key>() {
     run_on(a, [&](const auto& exec) {
       auto p = perm.view<std::uint64_t>();  // int64 indices < 2^63: the same bits
@@ -51,16 +52,31 @@ std::string dtype_str(const py::object& x) {
   if (s.rfind("torch.", 0) == 0) s = s.substr(6);
   return s;
 }
-bool is_narrow_int(const std::string& dt) {
-  return dt == "bool" || dt == "int8" || dt == "uint8" || dt == "int16" || dt == "uint16";
+// The key type named dt (numpy's name), if any.
+// The key type of the main list named dt (numpy's name), if any: scan and
+// reduce take those only.
+bool key_named(const std::string& dt, key_kind& out) {
+  for (std::size_t i = 0; i < ordo::detail::key_count; ++i)
+    if (ordo::detail::key_dtypes[i].wide && dt == ordo::detail::key_dtypes[i].numpy->name) return out = key_kind(i), true;
+  return false;
 }
-// numpy's sum accumulator for a dtype ordo does not take (bool, 8- and 16-bit).
-key_kind narrow_sum_kind(const std::string& dt) { return dt[0] == 'u' ? key_kind::u64 : key_kind::i64; }
+// numpy's narrow integers (bool, 8- and 16-bit), which scan and reduce do not
+// take (not keys, or narrow keys): numpy sums them, ordo converts them to the
+// accumulator first.
+bool is_narrow_int(const std::string& dt) {
+  key_kind k;
+  return (dt == "bool" || dt == "int8" || dt == "uint8" || dt == "int16" || dt == "uint16") && !key_named(dt, k);
+}
+// numpy's sum accumulator for such a dtype.
+key_kind narrow_sum_kind(const std::string& dt) {
+  return dt[0] == 'u' ? kind_of<std::uint64_t>() : kind_of<std::int64_t>();
+}
 
 key_kind parse_kind(const std::string& dt, const char* fn) {
-  for (key_kind k : {key_kind::i32, key_kind::u32, key_kind::i64, key_kind::u64, key_kind::f32, key_kind::f64})
-    if (dt == dtype_name(k)) return k;
-  throw py::type_error(std::string("ordo.") + fn + ": dtype must be one of " + kSupportedKeys + ", got " + dt);
+  key_kind k;
+  if (key_named(dt, k)) return k;
+  throw py::type_error(std::string("ordo.") + fn + ": dtype must be one of " + ordo::detail::wide_numpy_names() +
+                       ", got " + dt);
 }
 // dtype= as numpy spells it (np.int64, "int64", np.dtype("int64"), torch.int64), or none.
 bool requested_kind(const py::object& dtype, const char* fn, key_kind& out) {
@@ -73,13 +89,21 @@ bool requested_kind(const py::object& dtype, const char* fn, key_kind& out) {
   return true;
 }
 
+// The (In, Acc) pairs with In != Acc whose GPU code libordo holds: numpy's
+// promotions int32 -> int64 and uint32 -> uint64 under plus
+// (src/common/primitives/instantiate.hpp), a table of its own; any other
+// accumulator converts x first.
+template <class In, class Acc>
+inline constexpr bool held_promotion = (std::is_same_v<In, std::int32_t> && std::is_same_v<Acc, std::int64_t>) ||
+                                       (std::is_same_v<In, std::uint32_t> && std::is_same_v<Acc, std::uint64_t>);
+
 // numpy's sum(x, dtype=) casts x unsafely (1.5 -> 1, -1 -> 2^64 - 1); ordo
 // refuses the casts that can change a value's meaning: floating point to an
 // integer, signed to unsigned, and to a narrower integer.
 void check_cast(key_kind in, key_kind acc, const char* fn) {
   const bool int_in = !is_floating(in), int_acc = !is_floating(acc);
-  const bool signed_in = in == key_kind::i32 || in == key_kind::i64;
-  const bool unsigned_acc = acc == key_kind::u32 || acc == key_kind::u64;
+  const bool signed_in = int_in && is_signed(in);
+  const bool unsigned_acc = int_acc && !is_signed(acc);
   if ((!int_in && int_acc) || (signed_in && unsigned_acc) ||
       (int_in && int_acc && element_size(acc) < element_size(in)))
     throw py::type_error(std::string("ordo.") + fn + ": dtype=" + dtype_name(acc) + " could change " +
@@ -98,23 +122,24 @@ py::object converted(const py::object& x, key_kind k) {
 // np.sum do; min and max keep x's type). x is replaced by a converted copy
 // when the accumulator is neither x's type nor a promotion libordo holds.
 key_kind accumulator(py::object& x, const std::string& op, const py::object& dtype, const char* fn) {
-  key_kind acc = key_kind::f64;
+  key_kind acc = kind_of<double>();
   const bool given = requested_kind(dtype, fn, acc);
   const std::string dt = dtype_str(x);
-  if (is_narrow_int(dt)) {  // ordo has no 8/16-bit keys: convert to the accumulator first
+  if (is_narrow_int(dt)) {  // not a key type: convert to the accumulator first
     if (!given && op != "plus")
       throw py::type_error(std::string("ordo.") + fn + ": x has dtype " + dt + ", which op='" + op +
-                           "' would keep; pass dtype= one of " + kSupportedKeys);
+                           "' would keep; pass dtype= one of " + ordo::detail::wide_numpy_names());
     if (!given) acc = narrow_sum_kind(dt);
-    if (dt[0] == 'i' && (acc == key_kind::u32 || acc == key_kind::u64)) check_cast(key_kind::i32, acc, fn);
+    if (dt[0] == 'i' && !is_floating(acc) && !is_signed(acc)) check_cast(kind_of<std::int32_t>(), acc, fn);
     x = converted(x, acc);
     return acc;
   }
   const key_kind in = get_array(x, fn).kind;
   if (given) check_cast(in, acc, fn);
-  if (!given) acc = op == "plus" && in == key_kind::i32 ? key_kind::i64 : op == "plus" && in == key_kind::u32 ? key_kind::u64 : in;
-  const bool held = acc == in || (op == "plus" && ((in == key_kind::i32 && acc == key_kind::i64) ||
-                                                   (in == key_kind::u32 && acc == key_kind::u64)));
+  if (!given) acc = op == "plus" ? visit_key(in, []<class T>() { return kind_of<ordo::sum_accumulator_t<T>>(); }) : in;
+  const bool held = acc == in || (op == "plus" && visit_key(in, [&]<class In>() {
+                                    return visit_key(acc, [&]<class Acc>() { return held_promotion<In, Acc>; });
+                                  }));
   if (!held) x = converted(x, acc);
   return acc;
 }
@@ -126,10 +151,20 @@ inline constexpr bool held_pair = std::is_same_v<In, Acc> || std::is_same_v<Op, 
 
 // f.template operator()<In, Acc>() for the pair accumulator() left.
 template <class F>
-decltype(auto) visit_pair(key_kind in, key_kind acc, F&& f) {
-  if (in == key_kind::i32 && acc == key_kind::i64) return f.template operator()<std::int32_t, std::int64_t>();
-  if (in == key_kind::u32 && acc == key_kind::u64) return f.template operator()<std::uint32_t, std::uint64_t>();
-  return visit_key(in, [&]<class T>() -> decltype(auto) { return f.template operator()<T, T>(); });
+decltype(auto) visit_pair(key_kind in, key_kind acc, const char* fn, F&& f) {
+  return visit_wide_key(in, fn, "x", [&]<class In>() -> decltype(auto) {
+    using Sum = ordo::sum_accumulator_t<In>;
+    if constexpr (held_promotion<In, Sum>)
+      if (acc == kind_of<Sum>()) return f.template operator()<In, Sum>();
+    return f.template operator()<In, In>();
+  });
+}
+
+// A reduction's value as a Python number (16-bit floats through a double).
+template <class T>
+py::object to_python(T v) {
+  if constexpr (std::is_arithmetic_v<T>) return py::cast(v);
+  else return py::float_(ordo::detail::key_to_double(v));
 }
 
 py::object scan_py(py::object x, const std::string& op, bool exclusive, const py::object& dtype) {
@@ -138,7 +173,7 @@ py::object scan_py(py::object x, const std::string& op, bool exclusive, const py
   const ordo::scan_options o{exclusive ? ordo::scan_kind::exclusive : ordo::scan_kind::inclusive};
   const array a = get_array(x, "scan");
   result out = empty_like(a, a.n, acc);
-  visit_pair(a.kind, acc, [&]<class In, class Acc>() {
+  visit_pair(a.kind, acc, "scan", [&]<class In, class Acc>() {
     with_op(op, [&](auto fn) {
       if constexpr (held_pair<In, Acc, decltype(fn)>)
         run_on(a, [&](const auto& exec) { ordo::scan(exec, a.view<In>(), out.view<Acc>(), fn, o); });
@@ -153,13 +188,13 @@ py::object reduce_py(py::object x, const std::string& op, const py::object& dtyp
   const array a = get_array(x, "reduce");
   if (a.n == 0 && op != "plus")  // numpy: "zero-size array to reduction operation maximum which has no identity"
     throw py::value_error("ordo.reduce: op='" + op + "' of an empty array has no value (numpy raises too)");
-  return visit_pair(a.kind, acc, [&]<class In, class Acc>() -> py::object {
+  return visit_pair(a.kind, acc, "reduce", [&]<class In, class Acc>() -> py::object {
     Acc v{};
     with_op(op, [&](auto fn) {
       if constexpr (held_pair<In, Acc, decltype(fn)>)
         v = run_on(a, [&](const auto& exec) { return ordo::reduce_and_wait<Acc>(exec, a.view<In>(), fn); });
     });
-    return py::cast(v);
+    return to_python(v);
   });
 }
 
@@ -179,8 +214,8 @@ py::object compact_py(const py::object& x, const py::object& flags) {
   const array a = get_array(x, "compact");
   const array f = flags_for(a, flags, "compact");
   result out = empty_like(a, a.n, a.kind);
-  result count = empty_like(a, 1, key_kind::u64);
-  visit_key(a.kind, [&]<class T>() {
+  result count = empty_like(a, 1, kind_of<std::uint64_t>());
+  visit_wide_key(a.kind, "compact", "x", [&]<class T>() {
     run_on(a, [&](const auto& exec) {
       ordo::compact(exec, a.view<T>(), f.view<std::uint8_t>(), out.view<T>(), count.view<std::uint64_t>());
     });
@@ -193,8 +228,8 @@ py::tuple split_py(const py::object& x, const py::object& flags, unsigned n_buck
   const array f = flags_for(a, flags, "split");
   result out = empty_like(a, a.n, a.kind);
   if (n_buckets == 0) {  // two-way: zeros first
-    result zeros = empty_like(a, 1, key_kind::u64);
-    visit_key(a.kind, [&]<class T>() {
+    result zeros = empty_like(a, 1, kind_of<std::uint64_t>());
+    visit_wide_key(a.kind, "split", "x", [&]<class T>() {
       run_on(a, [&](const auto& exec) {
         ordo::split(exec, a.view<T>(), f.view<std::uint8_t>(), out.view<T>(), zeros.view<std::uint64_t>());
       });
@@ -202,8 +237,8 @@ py::tuple split_py(const py::object& x, const py::object& flags, unsigned n_buck
     return py::make_tuple(out.obj, read_u64(a, zeros));
   }
   if (n_buckets > 256) throw py::value_error("ordo.split: n_buckets must be at most 256, got " + std::to_string(n_buckets));
-  result offsets = empty_like(a, n_buckets + 1, key_kind::u64);
-  visit_key(a.kind, [&]<class T>() {
+  result offsets = empty_like(a, n_buckets + 1, kind_of<std::uint64_t>());
+  visit_wide_key(a.kind, "split", "x", [&]<class T>() {
     run_on(a, [&](const auto& exec) {
       ordo::split(exec, a.view<T>(), f.view<std::uint8_t>(), n_buckets, out.view<T>(), offsets.view<std::uint64_t>(),
                   ordo::split_options{true});
@@ -247,7 +282,7 @@ py::tuple fork_py(const py::object& counts, const std::string& variant) {
   return visit_index(c.kind, [&]<class C>() {
     using U = std::make_unsigned_t<C>;
     const std::uint64_t total = fork_total<C>(c);
-    result parent = empty_like(c, total, key_kind::i64), sibling = empty_like(c, total, key_kind::i64);
+    result parent = empty_like(c, total, kind_of<std::int64_t>()), sibling = empty_like(c, total, kind_of<std::int64_t>());
     run_on(c, [&](const auto& exec) {
       ordo::fork(exec, std::span<const U>(static_cast<const U*>(c.data), c.n), parent.view<std::uint64_t>(),
                  sibling.view<std::uint64_t>(), o);

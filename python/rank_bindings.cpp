@@ -17,24 +17,26 @@ py::object rank_py(const py::object& x, const std::string& method, bool ascendin
   opt.pct = pct;
   opt.variant = ordo::parse_rank_unsorted_variant(variant.c_str());
   const array a = get_array(x, "rank");
-  result r = empty_like(a, a.n, key_kind::f64);
+  result r = empty_like(a, a.n, kind_of<double>());
   visit_key(a.kind, [&]<class Key>() {
     run_on(a, [&](const auto& exec) { ordo::rank(exec, a.view<Key>(), r.view<double>(), opt); });
   });
   return r.obj;
 }
 
+// The rank types (ordo::is_rank_type_v: uint32, uint64, float32, float64),
+// among the key types' rows.
 key_kind parse_rank_dtype(const py::object& dtype, ordo::rank_method method) {
-  if (dtype.is_none()) return method == ordo::rank_method::average ? key_kind::f64 : key_kind::u64;
+  if (dtype.is_none()) return method == ordo::rank_method::average ? kind_of<double>() : kind_of<std::uint64_t>();
   py::dtype dt = py::dtype::from_args(dtype);  // TypeError for what numpy does not understand
-  const char kind = dt.kind();
-  const auto size = dt.itemsize();
-  if (kind == 'u' && size == 4) return key_kind::u32;
-  if (kind == 'u' && size == 8) return key_kind::u64;
-  if (kind == 'f' && size == 4) return key_kind::f32;
-  if (kind == 'f' && size == 8) return key_kind::f64;
-  throw py::type_error("ordo.rank_sorted: unsupported rank dtype " + std::string(py::str(dt)) +
-                       " (supported: uint32, uint64, float32 or float64)");
+  key_kind k;
+  if (kind_from(dt.kind(), static_cast<std::size_t>(dt.itemsize()), false, k, std::string(py::str(dt.attr("name")))) &&
+      ordo::detail::key_dtypes[std::size_t(k)].rank)
+    return k;
+  static const std::string supported =
+      ordo::detail::numpy_names([](const ordo::detail::key_dtype& d) { return d.rank; });
+  throw py::type_error("ordo.rank_sorted: unsupported rank dtype " + std::string(py::str(dt)) + " (supported: " +
+                       supported + ")");
 }
 
 // float32 ranks are exact only up to 2^24 (average: half ranks, 2^23): a
@@ -42,7 +44,7 @@ key_kind parse_rank_dtype(const py::object& dtype, ordo::rank_method method) {
 // (float64 is exact for every n an array can have, uint32 is checked by the
 // library.)
 void check_exact_ranks(key_kind rk, ordo::rank_method method, std::size_t n) {
-  if (rk != key_kind::f32) return;
+  if (rk != kind_of<float>()) return;
   const std::size_t limit = method == ordo::rank_method::average ? (std::size_t(1) << 23) : (std::size_t(1) << 24);
   if (n > limit)
     throw py::value_error("ordo.rank_sorted: " + std::to_string(n) + " keys have ranks float32 cannot hold exactly (" +
@@ -64,7 +66,7 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
   result r = empty_like(a, a.n, rk);
   visit_key(a.kind, [&]<class Key>() {
     visit_key(rk, [&]<class Rank>() {
-      if constexpr (std::is_floating_point_v<Rank> || std::is_unsigned_v<Rank>)
+      if constexpr (ordo::is_rank_type_v<Rank>)
         run_on(a, [&](const auto& exec) { ordo::rank_sorted(exec, a.view<Key>(), r.view<Rank>(), opt); });
     });
   });
@@ -76,11 +78,11 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
 void add_rank(py::module_& m) {
   m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
         py::arg("na_option") = "keep", py::arg("pct") = false, py::arg("variant") = "auto",
-        R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
+        doc(R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
 
 Parameters
 ----------
-x : 1-D numpy array, CuPy array or torch CUDA tensor: int32/uint32/int64/uint64/float32/float64
+x : 1-D numpy array, CuPy array or torch CUDA tensor: {keys}
     Non-contiguous numpy arrays are copied first; GPU arrays must be contiguous.
 method : {"average", "min", "max", "dense", "first", "ordinal"}
     How ties share ranks; "first" and "ordinal" both rank ties in input order.
@@ -98,15 +100,15 @@ Returns
 float64 array of x's kind (numpy, CuPy or torch), the same length as x.
 
 Raises TypeError for an unsupported dtype or a non-array;
-ValueError for bad names, a non-1-D array or an ordo error.)doc");
+ValueError for bad names, a non-1-D array or an ordo error.)doc"));
   m.def("rank_sorted", &rank_sorted_py, py::arg("x"), py::arg("method") = "min",
         py::arg("descending") = false, py::arg("validate") = true, py::arg("dtype") = py::none(),
         py::arg("variant") = "auto",
-        R"doc(Ranks of an already sorted 1-D numpy array.
+        doc(R"doc(Ranks of an already sorted 1-D numpy array.
 
 Parameters
 ----------
-x : 1-D numpy or GPU array, int32/uint32/int64/uint64/float32/float64, sorted
+x : 1-D numpy or GPU array, {keys}, sorted
     ascending (NaN last) or, with descending=True, descending (NaN first).
 method : {"min", "max", "dense", "ordinal", "first", "average"}
     1224 / 1334 / 1223 / 1234 / 1 2.5 2.5 4.
@@ -115,7 +117,7 @@ descending : bool
 validate : bool
     Check that x is sorted and raise ValueError (ordo.Error) if it is not.
     Without it, unsorted input gives unspecified ranks (but is memory safe).
-dtype : None or uint32/uint64/float32/float64
+dtype : None or {ranks}
     The rank type; None means uint64, or float64 for "average". float32 holds
     every rank exactly up to 2^24 keys (2^23 for "average"); more keys with
     float32 raise ValueError rather than round.
@@ -126,7 +128,7 @@ variant : the implementation, selectable so it can be measured:
 
 Returns
 -------
-array of x's kind and of dtype, the same length as x.)doc");
+array of x's kind and of dtype, the same length as x.)doc"));
 }
 
 }  // namespace ordo_py

@@ -22,6 +22,9 @@ std::optional<array> values_for(const array& keys, const py::object& values, con
   if (values.is_none()) return std::nullopt;
   array v = get_array(values, fn, "values");
   same_device(keys, v, fn);
+  if (element_size(v.kind) != 4 && element_size(v.kind) != 8)
+    throw py::type_error(std::string("ordo.") + fn + ": values must have a 4- or 8-byte dtype (they travel as words), got " +
+                         dtype_name(v.kind));
   if (v.n != keys.n)
     throw py::value_error(std::string("ordo.") + fn + ": keys has " + std::to_string(keys.n) +
                           " elements but values has " + std::to_string(v.n));

@@ -67,8 +67,14 @@ void run_gen_ksorted(const gen_ksorted_args& a) {
   io::column c = io::make_column(io::parse_dtype(a.dtype, "--dtype"), 0);
   io::check_paths({}, {a.output});
   run_with_progress(progress_shown(a.progress), {"generating " + std::to_string(a.n) + " keys", "keys", a.n}, [&] {
-    std::visit([&](auto& v) { v = gen::ksorted<typename std::decay_t<decltype(v)>::value_type>(a.n, a.k, a.seed, how); },
-               c.data);
+    std::visit(
+        [&](auto& v) {
+          using T = typename std::decay_t<decltype(v)>::value_type;
+          if constexpr (std::is_same_v<T, bool>)
+            throw error(errc::invalid_argument, "gen ksorted: bool keys cannot have a radius of K (two values)");
+          else v = gen::ksorted<T>(a.n, a.k, a.seed, how);
+        },
+        c.data);
   });
   io::write_options out;
   out.progress = io::progress_policy{progress_shown(a.progress)};
@@ -100,7 +106,7 @@ void add_gen_command(CLI::App& app) {
     cmd->add_option("--shuffle", a->shuffle,
                     "paper (default: swap a_p, a_q at distance K, shuffle runs of at most K+1) or blocks");
     cmd->add_option("--seed", a->seed, "random seed (default 1)")->check(non_negative);
-    cmd->add_option("--dtype", a->dtype, "int32, uint32 (default), int64, uint64, float32 or float64");
+    cmd->add_option("--dtype", a->dtype, io::dtype_names() + "; default uint32");
     cmd->add_option("-o,--output", a->output, "output file; the format follows its extension")->required();
     add_progress_options(cmd, a->progress);
     cmd->callback([a] { run_gen_ksorted(*a); });

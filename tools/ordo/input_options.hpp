@@ -42,8 +42,8 @@ inline void add_keys_and_output(CLI::App* cmd, std::string& input, std::string& 
 // `writes`: the verb writes an output file (--in-place applies).
 inline void add_input_options(CLI::App* cmd, input_args& a, const char* what = "element", bool writes = true) {
   cmd->add_option("--dtype", a.dtype,
-                  std::string(what) + " type: int32, uint32, int64, uint64, float32, float64; needed for raw input; "
-                                      "text input infers it as pandas.read_csv does");
+                  std::string(what) + " type: " + io::dtype_names(", ") +
+                      "; needed for raw input; text input infers it as pandas.read_csv does");
   cmd->add_option("--format", a.format, "input format npy, bin or text; default from the extension (- is text)");
   cmd->add_option("--column", a.column, "text input: the column to read, by header name or 0-based index");
   cmd->add_option("--delimiter", a.delimiter,

@@ -78,8 +78,8 @@ void run_listrank(const listrank_args& a) {
   o.runs = parse_list_runs(a.runs.c_str());
   o.shape = a.single ? list_shape::single : list_shape::forest;
   const io::dtype rank_type = io::parse_dtype(a.rank_type, "--rank-type");
-  if (io::is_floating(rank_type))
-    throw error(errc::invalid_argument, "--rank-type must be an integer type (int32, uint32, int64, uint64)");
+  if (!io::is_list_index(rank_type))
+    throw error(errc::invalid_argument, "--rank-type must be an integer type (" + io::list_index_names() + ")");
 
   io::read_options in = read_options_of(a.in);
   in.progress = io::progress_policy{progress_shown(a.progress)};
@@ -91,14 +91,15 @@ void run_listrank(const listrank_args& a) {
 
   const auto t0 = std::chrono::steady_clock::now();
   const io::column succ = io::read_column(a.input, in);
-  if (io::is_floating(succ.type()))
-    throw error(errc::invalid_argument, std::string("listrank: successors must be integers, got ") + succ.dtype_name());
+  if (!io::is_list_index(succ.type()))
+    throw error(errc::invalid_argument, std::string("listrank: successors must be integers (") +
+                                            io::list_index_names() + "), got " + succ.dtype_name());
   io::column ranks = io::make_column(rank_type, succ.size());
   std::visit(
       [&](const auto& s, auto& r) {
         using Index = typename std::decay_t<decltype(s)>::value_type;
         using Rank = typename std::decay_t<decltype(r)>::value_type;
-        if constexpr (std::is_integral_v<Index> && std::is_integral_v<Rank>)
+        if constexpr (io::is_list_index_v<Index> && io::is_list_index_v<Rank>)
           run_shown<Index, Rank>(gpu, a, o, std::span<const Index>(s), std::span<Rank>(r));
       },
       succ.data, ranks.data);
@@ -138,7 +139,7 @@ void add_listrank_command(CLI::App& app) {
   add_progress_options(cmd, a->progress);
   add_input_options(cmd, a->in, "successor");
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
-  cmd->add_option("--rank-type", a->rank_type, "int32, uint32, int64 or uint64; default int64");
+  cmd->add_option("--rank-type", a->rank_type, io::list_index_names() + "; default int64");
   cmd->callback([a] { run_listrank(*a); });
 }
 

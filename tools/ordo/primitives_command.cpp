@@ -57,7 +57,7 @@ void run_sortidx(const prim_args& a) {
   std::visit(
       [&](const auto& k) {
         using K = typename std::decay_t<decltype(k)>::value_type;
-        auto& s = std::get<std::vector<K>>(sorted.data);
+        auto& s = std::get<io::vector_of<K>>(sorted.data);
         auto& p = std::get<std::vector<std::int64_t>>(perm.data);
         const std::span<const K> ks(k);
         auto sort_idx_of = [&](bool on_gpu, std::span<const K> in, std::span<std::int64_t> perm_out, std::span<K> sorted_out) {
@@ -112,8 +112,8 @@ io::dtype scan_out_type(const prim_args& a, io::dtype in) {
     // the casts that can change a value's meaning.
     const io::dtype t = io::parse_dtype(a.dtype_out, "--dtype-out");
     const bool int_in = !io::is_floating(in), int_out = !io::is_floating(t);
-    const bool signed_in = in == io::dtype::int32 || in == io::dtype::int64;
-    const bool unsigned_out = t == io::dtype::uint32 || t == io::dtype::uint64;
+    const bool signed_in = int_in && io::is_signed(in);
+    const bool unsigned_out = int_out && !io::is_signed(t);
     if ((!int_in && int_out) || (signed_in && unsigned_out) ||
         (int_in && int_out && io::element_size(t) < io::element_size(in)))
       throw error(errc::invalid_argument, std::string("--dtype-out ") + io::to_string(t) + " could change " +
@@ -121,10 +121,15 @@ io::dtype scan_out_type(const prim_args& a, io::dtype in) {
     return t;
   }
   if (a.op != "plus") return in;
-  if (in == io::dtype::int32) return io::dtype::int64;
-  if (in == io::dtype::uint32) return io::dtype::uint64;
-  return in;
+  return io::visit_dtype(in, []<class T>() { return io::dtype_of<sum_accumulator_t<T>>(); });
 }
+
+// The (In, Acc) pairs with In != Acc whose GPU scan libordo holds: numpy's
+// promotions int32 -> int64 and uint32 -> uint64 under plus
+// (src/common/primitives/instantiate.hpp); other pairs convert the input first.
+template <class In, class Acc>
+inline constexpr bool held_promotion = (std::is_same_v<In, std::int32_t> && std::is_same_v<Acc, std::int64_t>) ||
+                                       (std::is_same_v<In, std::uint32_t> && std::is_same_v<Acc, std::uint64_t>);
 
 void run_scan(const prim_args& a) {
   if (a.op != "plus" && a.op != "min" && a.op != "max" && a.op != "fmin" && a.op != "fmax")
@@ -133,17 +138,24 @@ void run_scan(const prim_args& a) {
   check_files({a.input}, {a.output}, a.in);
   io::column in = read_input(a.input, a.in);
   const io::dtype out_type = scan_out_type(a, in.type());
+  // scan takes the keys of the main list (ordo::detail::is_wide_key), not the
+  // narrow ones: those are converted to a wider output type first.
+  if (!io::is_wide(out_type))
+    throw error(errc::invalid_argument, std::string("scan: ") + io::to_string(out_type) +
+                                            " is not a scan type; pass --dtype-out (" +
+                                            ordo::detail::wide_numpy_names() + ")");
   io::column out = io::make_column(out_type, in.size());
   // libordo's GPU code holds same-type scans and numpy's promotions; other
   // pairs convert the input first (as numpy's dtype= converts each element).
-  const bool promoted = (in.type() == io::dtype::int32 && out_type == io::dtype::int64) ||
-                        (in.type() == io::dtype::uint32 && out_type == io::dtype::uint64);
+  const bool promoted = io::visit_dtype(in.type(), [&]<class In>() {
+    return io::visit_dtype(out_type, [&]<class Acc>() { return held_promotion<In, Acc>; });
+  });
   if (out_type != in.type() && !(promoted && a.op == "plus")) {
     io::column conv = io::make_column(out_type, in.size());
     std::visit(
         [&](const auto& src, auto& dst) {
           using U = typename std::decay_t<decltype(dst)>::value_type;
-          for (std::size_t i = 0; i < src.size(); ++i) dst[i] = static_cast<U>(src[i]);
+          for (std::size_t i = 0; i < src.size(); ++i) dst[i] = ordo::detail::convert_key<U>(src[i]);
         },
         in.data, conv.data);
     in = std::move(conv);
@@ -152,8 +164,7 @@ void run_scan(const prim_args& a) {
       [&](const auto& v, auto& o) {
         using In = typename std::decay_t<decltype(v)>::value_type;
         using Acc = typename std::decay_t<decltype(o)>::value_type;
-        if constexpr (std::is_same_v<In, Acc> || (std::is_same_v<In, std::int32_t> && std::is_same_v<Acc, std::int64_t>) ||
-                      (std::is_same_v<In, std::uint32_t> && std::is_same_v<Acc, std::uint64_t>))
+        if constexpr (ordo::detail::is_wide_key<In>() && (std::is_same_v<In, Acc> || held_promotion<In, Acc>))
         {
           const std::span<const In> s(v);
           compute_task task{"scanning " + std::to_string(s.size()) + " values", "values", s.size(), growth::linear,
@@ -200,8 +211,8 @@ void add_primitives_commands(CLI::App& app) {
                     "as numpy's fmax)");
     cmd->add_flag("--exclusive", a->exclusive, "exclusive prefix (starts from the operator's identity)");
     cmd->add_option("--dtype-out", a->dtype_out,
-                    "type of the output and of the running value (int32, uint32, int64, uint64, float32, "
-                    "float64); default numpy's: a plus of int32 in int64, of uint32 in uint64, else the input's");
+                    "type of the output and of the running value (" + io::dtype_names(", ") +
+                        "); default numpy's: a plus of int32 in int64, of uint32 in uint64, else the input's");
     add_io_options(cmd, *a);
     cmd->callback([a] { run_scan(*a); });
   }

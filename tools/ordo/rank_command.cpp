@@ -71,8 +71,8 @@ plan make_plan(const rank_args& a) {
 
   if (!a.rank_type.empty()) {
     p.rank_type = io::parse_dtype(a.rank_type, "--rank-type");
-    if (p.rank_type == io::dtype::int32 || p.rank_type == io::dtype::int64)
-      bad_option("--rank-type must be uint32, uint64, float32 or float64, not " + a.rank_type);
+    if (!io::is_rank_type(p.rank_type))
+      bad_option("--rank-type must be " + io::rank_type_names() + ", not " + a.rank_type);
   } else {
     // pandas returns float64 ranks; rank_sorted's integral methods give counts.
     p.rank_type = !a.sorted || m == rank_method::average ? io::dtype::float64 : io::dtype::uint64;
@@ -203,7 +203,7 @@ void add_rank_command(CLI::App& app) {
   add_input_options(cmd, a->in, "key");
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
   cmd->add_option("--rank-type", a->rank_type,
-                  "uint32, uint64, float32 or float64; default float64 (uint64 with --sorted unless average)");
+                  io::rank_type_names() + "; default float64 (uint64 with --sorted unless average)");
   cmd->callback([a] { run_rank(*a); });
 }
 

@@ -46,13 +46,13 @@ std::vector<std::uint64_t> read_offsets(const std::string& path, const char* wha
   return std::visit(
       [&](const auto& v) -> std::vector<std::uint64_t> {
         using T = typename std::decay_t<decltype(v)>::value_type;
-        if constexpr (std::is_floating_point_v<T>) {
+        if constexpr (ordo::detail::is_float_key<T>()) {
           throw error(errc::invalid_argument,
                       std::string(what) + ": segment offsets must be integers, got " + c.dtype_name());
         } else {
           std::vector<std::uint64_t> out(v.size());
           for (std::size_t i = 0; i < v.size(); ++i) {
-            if constexpr (std::is_signed_v<T>)
+            if constexpr (std::is_signed_v<T> && !std::is_same_v<T, bool>)
               if (v[i] < 0)
                 throw error(errc::invalid_argument, std::string(what) + ": offset " + std::to_string(v[i]) +
                                                         " at index " + std::to_string(i) + " is negative");
@@ -95,7 +95,7 @@ void segsort_on(bool gpu, const segsort_args& a, std::span<Key> keys, std::vecto
     if (!e.empty() || !a.ends.empty()) return by_bounds(b, e);
     return by_offsets(b);
   };
-  const std::vector<Key> keys_in(keys.begin(), keys.end());
+  const io::vector_of<Key> keys_in(keys.begin(), keys.end());
   std::vector<Value> values_in = values ? *values : std::vector<Value>{};
   if (!gpu) {
     sort_segments(cpu{a.threads}, std::span<const Key>(keys_in), keys, std::span<const Value>(values_in),
@@ -130,7 +130,7 @@ void segsort_shown(bool gpu, const segsort_args& a, std::span<Key> keys, std::ve
       std::vector<std::uint64_t> offs;
       for (std::uint64_t b = 0; b < m; b += avg) offs.push_back(b);
       offs.push_back(m);
-      std::vector<Key> kp(keys.begin(), keys.begin() + std::ptrdiff_t(m));
+      io::vector_of<Key> kp(keys.begin(), keys.begin() + std::ptrdiff_t(m));
       std::vector<Value> vp;
       if (values) vp.assign(values->begin(), values->begin() + std::ptrdiff_t(m));
       segsort_on<Key, Value>(false, pa, std::span<Key>(kp), values ? &vp : nullptr, offs, {}, o);
@@ -178,6 +178,9 @@ void run_segsort(const segsort_args& a) {
   io::column values;
   if (!a.values.empty()) {
     values = read_input(a.values, a.in.for_other_file());
+    if (io::element_size(values.type()) != 4 && io::element_size(values.type()) != 8)
+      throw error(errc::invalid_argument, std::string("segsort: values of ") + values.dtype_name() +
+                                              " cannot travel with the keys (4- and 8-byte types only)");
     if (values.size() != keys.size())
       throw error(errc::invalid_argument, "segsort: " + std::to_string(keys.size()) + " keys but " +
                                               std::to_string(values.size()) + " values");

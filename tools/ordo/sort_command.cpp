@@ -78,7 +78,7 @@ void sort_shown(bool gpu, const sort_args& a, std::span<Key> keys) {
   compute_task task{"sorting " + std::to_string(keys.size()) + " keys", "keys", keys.size(), growth::n_log_n, nullptr};
   if (!gpu)
     task.probe = [&](std::uint64_t m) {
-      std::vector<Key> prefix(keys.begin(), keys.begin() + std::ptrdiff_t(m));
+      io::vector_of<Key> prefix(keys.begin(), keys.begin() + std::ptrdiff_t(m));
       sort_on(false, a, std::span<Key>(prefix));
     };
   run_with_progress(progress_shown(a.progress), task, [&] { sort_on(gpu, a, keys); });

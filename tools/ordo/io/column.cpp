@@ -1,42 +1,67 @@
 #include "io/column.hpp"
 
+#include <cstdint>
 #include <string>
+#include <type_traits>
 
-#include "ordo/detail/name_table.hpp"
+#include "ordo/error.hpp"
 
 namespace ordo::tools::io {
 
-// The names first, then ordo::type_name's spellings, which parse too.
-constexpr ordo::detail::named<dtype> dtype_rows[] = {
-    {dtype::int32, "int32"},     {dtype::uint32, "uint32"},   {dtype::int64, "int64"},   {dtype::uint64, "uint64"},
-    {dtype::float32, "float32"}, {dtype::float64, "float64"}, {dtype::float32, "float"}, {dtype::float64, "double"}};
-constexpr ordo::detail::name_table dtypes{dtype_rows, "unknown type",
-                                          "expected int32, uint32, int64, uint64, float32 or float64"};
-
-const char* to_string(dtype t) noexcept { return dtypes.name_of(t); }
+const char* to_string(dtype t) noexcept {
+  return t.index < ordo::detail::key_count ? numpy_of(t).name : "?";
+}
 
 const char* column::dtype_name() const { return to_string(type()); }
 
-std::size_t element_size(dtype t) noexcept {
-  return t == dtype::int32 || t == dtype::uint32 || t == dtype::float32 ? 4 : 8;
-}
+std::size_t element_size(dtype t) noexcept { return numpy_of(t).size; }
 
-bool is_floating(dtype t) noexcept { return t == dtype::float32 || t == dtype::float64; }
+bool is_floating(dtype t) noexcept { return numpy_of(t).format != ordo::detail::float_format::none; }
+
+bool is_signed(dtype t) noexcept { return numpy_of(t).kind == 'i' || is_floating(t); }
+
+std::string dtype_names(const char* last) { return ordo::detail::numpy_names(", ", last); }
 
 dtype parse_dtype(std::string_view name, std::string_view what) {
-  return dtypes.parse(name, std::string(what) + ": ");
+  for (std::size_t i = 0; i < ordo::detail::key_count; ++i)
+    if (name == ordo::detail::key_dtypes[i].numpy->name) return dtype{std::uint8_t(i)};
+  for (std::size_t i = 0; i < ordo::detail::key_count; ++i)  // ordo's spellings: float, double
+    if (name == ordo::detail::key_dtypes[i].name) return dtype{std::uint8_t(i)};
+  throw error(errc::invalid_argument,
+              std::string(what) + ": unknown type '" + std::string(name) + "' (expected " + dtype_names() + ")");
+}
+
+std::string rank_type_names() {
+  return ordo::detail::numpy_names([](const ordo::detail::key_dtype& k) { return k.rank; });
+}
+
+bool is_list_index(dtype t) {
+  return visit_dtype(t, []<class T>() { return is_list_index_v<T>; });
+}
+
+std::string list_index_names() {
+  std::string names;
+  for (std::size_t i = 0; i < ordo::detail::key_count; ++i)
+    if (is_list_index(dtype{std::uint8_t(i)})) names += (names.empty() ? "" : ", ") + std::string(to_string(dtype{std::uint8_t(i)}));
+  const std::size_t last = names.rfind(", ");
+  return last == std::string::npos ? names : names.replace(last, 2, " or ");
+}
+
+std::size_t first_bad_bool(const column& c) {
+  return std::visit(
+      [](const auto& v) -> std::size_t {
+        if constexpr (std::is_same_v<typename std::decay_t<decltype(v)>::value_type, bool>) {
+          const auto* bytes = reinterpret_cast<const unsigned char*>(v.data());
+          for (std::size_t i = 0; i < v.size(); ++i)
+            if (bytes[i] > 1) return i;
+        }
+        return SIZE_MAX;
+      },
+      c.data);
 }
 
 column make_column(dtype t, std::size_t n) {
-  switch (t) {
-    case dtype::int32: return {std::vector<std::int32_t>(n)};
-    case dtype::uint32: return {std::vector<std::uint32_t>(n)};
-    case dtype::int64: return {std::vector<std::int64_t>(n)};
-    case dtype::uint64: return {std::vector<std::uint64_t>(n)};
-    case dtype::float32: return {std::vector<float>(n)};
-    case dtype::float64: return {std::vector<double>(n)};
-  }
-  return {};
+  return visit_dtype(t, [&]<class T>() { return column{vector_of<T>(n)}; });
 }
 
 }  // namespace ordo::tools::io

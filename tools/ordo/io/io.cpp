@@ -20,7 +20,7 @@ column read_column(const std::string& path, const read_options& o) {
                                             " applies to text input, and " + path + " is read as " + to_string(f));
   if (f == file_format::bin && !o.type)
     throw error(errc::invalid_argument,
-                path + ": raw binary input needs --dtype (int32, uint32, int64, uint64, float32 or float64)");
+                path + ": raw binary input needs --dtype (" + dtype_names() + ")");
   input_file in(path);
   switch (f) {
     case file_format::npy: {

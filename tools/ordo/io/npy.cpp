@@ -67,8 +67,8 @@ class header_parser {
     fail(path_, "malformed .npy header: " + why + " (header: " + shown + ")");
   }
   [[noreturn]] void unsupported(const std::string& what) const {
-    fail(path_, "unsupported .npy array: " + what +
-                    "; ordo reads a little-endian 1-D array of int32, uint32, int64, uint64, float32 or float64");
+    fail(path_, "unsupported .npy array: " + what + "; ordo reads a little-endian 1-D array of " +
+                    ordo::detail::numpy_names([](const auto& k) { return *k.numpy->descr != 0; }));
   }
 
   void ws() {
@@ -136,20 +136,24 @@ class header_parser {
     return {t, count};
   }
 
+  // The key type of a descr ('<i4', '|b1', ...): the byte order, numpy's kind
+  // and the size, matched against the key types' rows (key_dtypes.hpp).
   dtype descr_type(const std::string& d) const {
-    if (d.size() >= 2 && d[0] == '>' && d.substr(1) != "u1" && d.substr(1) != "i1")
-      unsupported("big-endian dtype '" + d + "' (save it little-endian: arr.astype('<" + d.substr(1) + "'))");
     const char order = d.empty() ? '?' : d[0];
-    const std::string kind = d.size() > 1 ? d.substr(1) : "";
-    if (order == '<' || order == '|' || order == '=') {
-      if (kind == "i4") return dtype::int32;
-      if (kind == "u4") return dtype::uint32;
-      if (kind == "i8") return dtype::int64;
-      if (kind == "u8") return dtype::uint64;
-      if (kind == "f4") return dtype::float32;
-      if (kind == "f8") return dtype::float64;
-      if (!kind.empty() && kind[0] == 'c') unsupported("complex dtype '" + d + "'");
-    }
+    const char kind = d.size() > 1 ? d[1] : '?';
+    std::size_t size = 0;
+    const bool sized = d.size() > 2 && std::from_chars(d.data() + 2, d.data() + d.size(), size).ptr == d.data() + d.size();
+    if (order == '>' && !(sized && size == 1))
+      unsupported("big-endian dtype '" + d + "' (save it little-endian: arr.astype('<" + d.substr(1) + "'))");
+    if (sized && (order == '<' || order == '|' || order == '=' || order == '>'))
+      for (std::size_t i = 0; i < ordo::detail::key_count; ++i) {
+        const auto& np = *ordo::detail::key_dtypes[i].numpy;
+        if (np.kind == kind && np.size == size && *np.descr && (order != '>' || size == 1)) return dtype{std::uint8_t(i)};
+      }
+    if (kind == 'c') unsupported("complex dtype '" + d + "'");
+    if (kind == 'V' && sized && size == 2)
+      unsupported("dtype '" + d + "' (2-byte records: ml_dtypes saves bfloat16 so, and nothing in the file says "
+                  "it is one; save it as float32)");
     unsupported("dtype '" + d + "'");
   }
 
@@ -157,18 +161,6 @@ class header_parser {
   const std::string& path_;
   std::size_t i_ = 0;
 };
-
-const char* descr_of(dtype t) {
-  switch (t) {
-    case dtype::int32: return "<i4";
-    case dtype::uint32: return "<u4";
-    case dtype::int64: return "<i8";
-    case dtype::uint64: return "<u8";
-    case dtype::float32: return "<f4";
-    case dtype::float64: return "<f8";
-  }
-  return "?";
-}
 
 }  // namespace
 
@@ -214,11 +206,16 @@ column read_npy(input_file& in, const progress_policy& p) {
                         " bytes): the header does not describe the file");
   column c = make_column(h.type, std::size_t(h.count));
   std::visit([&](auto& v) { in.read_bulk(v.data(), bytes, "the .npy data", p); }, c.data);
+  if (const std::size_t i = first_bad_bool(c); i != SIZE_MAX)
+    fail(in.path(), "element " + std::to_string(i) + " is not a bool (a byte other than 0 or 1)");
   return c;
 }
 
 void write_npy(output_file& out, const column& c, const progress_policy& p) {
-  std::string dict = std::string("{'descr': '") + descr_of(c.type()) +
+  const char* descr = numpy_of(c.type()).descr;
+  if (!*descr)
+    fail(out.path(), std::string("numpy has no .npy dtype for ") + c.dtype_name() + " keys; write .bin or text instead");
+  std::string dict = std::string("{'descr': '") + descr +
                      "', 'fortran_order': False, 'shape': (" + std::to_string(c.size()) + ",), }";
   // NumPy pads so the data starts on a 64-byte boundary.
   const std::size_t unpadded = magic_len + 4 + dict.size() + 1;

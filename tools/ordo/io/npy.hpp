@@ -1,5 +1,6 @@
 // NumPy .npy files (format versions 1.0, 2.0 and 3.0): little-endian, one
-// column — shape (n,), or (n, 1) / (1, n) — of the six column dtypes.
+// column — shape (n,), or (n, 1) / (1, n) — of a key type (key_types.hpp),
+// its descr numpy's ('<i4', '|b1', '<f2': ordo/detail/key_dtypes.hpp).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -11,6 +11,8 @@ column read_raw(input_file& in, dtype type, const progress_policy& p) {
                         std::to_string(size) + " (the size of one " + to_string(type) + ")");
   column c = make_column(type, std::size_t(bytes / size));
   std::visit([&](auto& v) { in.read_bulk(v.data(), bytes, "the raw data", p); }, c.data);
+  if (const std::size_t i = first_bad_bool(c); i != SIZE_MAX)
+    fail(in.path(), "element " + std::to_string(i) + " is not a bool (a byte other than 0 or 1)");
   return c;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <string_view>
 #include <type_traits>
@@ -71,6 +72,13 @@ bool parse_float(std::string_view s, F& out) {
     out = std::is_same_v<F, float> ? F(std::strtof(copy.c_str(), nullptr)) : F(std::strtod(copy.c_str(), nullptr));
   }
   return true;
+}
+
+// A bool as pandas reads one: True/TRUE/true, False/FALSE/false, 1 and 0.
+bool parse_bool(std::string_view s, bool& out) {
+  if (s == "True" || s == "TRUE" || s == "true" || s == "1") return out = true, true;
+  if (s == "False" || s == "FALSE" || s == "false" || s == "0") return out = false, true;
+  return false;
 }
 
 // What a cell holds, for type inference.
@@ -245,9 +253,11 @@ struct layout {
 layout plan(const std::vector<field>& cells, std::size_t first_line, char delim, const text_options& o,
             const na_set& na, const std::string& path) {
   layout l{delim, false, cells.size(), 0, first_line, ""};
+  const bool bools = o.type && numpy_of(*o.type).kind == 'b';
   l.header = std::any_of(cells.begin(), cells.end(), [&](const field& f) {
     const std::string_view s = trim(f.text);
-    return classify(s, na).k == kind::bad && !looks_numeric(s);
+    bool b;  // a bool column's True / False are values, not names
+    return classify(s, na).k == kind::bad && !looks_numeric(s) && !(bools && parse_bool(s, b));
   });
   std::vector<std::string> names;
   for (const auto& c : cells) names.push_back(l.header ? header_name(c) : std::string());
@@ -311,42 +321,60 @@ std::string bad_text(std::string_view s, const layout& l) {
   return m;
 }
 
-// A column of the type given (--dtype).
+// One cell of a column of type T (any key type): NaN for a missing value of a
+// floating type; an error naming the line for anything else T cannot hold
+// exactly (integers out of T's range are never wrapped). 16-bit floats are
+// parsed as a double and rounded once, as numpy's astype rounds.
 template <class T>
-void parse_typed(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
-                 const na_set& na, const std::string& path, std::vector<T>& out) {
-  const char* type = to_string(dtype_of<T>());
-  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::size_t at) {
-    const auto where = [&] { return "line " + std::to_string(at) + ": "; };
+T parse_cell(std::string_view s, std::size_t at, const na_set& na, const layout* l, const std::string& path) {
+  constexpr auto np = ordo::detail::numpy_dtype_of<T>();
+  const char* type = np.name;
+  const auto where = [&] { return "line " + std::to_string(at) + ": "; };
+  const auto bad = [&] { return l ? bad_text(s, *l) : (looks_numeric(s) ? "malformed number " : "non-numeric text ") + shown(s); };
+  if (na.contains(s)) {
+    if constexpr (np.format != ordo::detail::float_format::none)
+      return ordo::detail::key_from_double<T>(std::numeric_limits<double>::quiet_NaN());
+    fail(path, where() + "missing value " + shown(s) + " in an integer (" + type +
+                   ") column; read it with --dtype float64 to get NaN");
+  }
+  if constexpr (std::is_same_v<T, bool>) {
+    bool b = false;
+    if (!parse_bool(s, b)) fail(path, where() + shown(s) + " is not a bool (True, False, 1 or 0)");
+    return b;
+  } else if constexpr (np.format == ordo::detail::float_format::binary32 ||
+                       np.format == ordo::detail::float_format::binary64) {
     T v{};
-    if (na.contains(s)) {
-      if constexpr (std::is_floating_point_v<T>) {
-        out.push_back(std::numeric_limits<T>::quiet_NaN());
-        return;
-      }
-      fail(path, where() + "missing value " + shown(s) + " in an integer (" + type +
-                     ") column; read it with --dtype float64 to get NaN");
+    if (!parse_float(s, v)) fail(path, where() + bad() + " where a " + type + " was expected");
+    return v;
+  } else if constexpr (np.format != ordo::detail::float_format::none) {
+    double d = 0;
+    if (!parse_float(s, d)) fail(path, where() + bad() + " where a " + type + " was expected");
+    return ordo::detail::key_from_double<T>(d);
+  } else {
+    if (!integer_syntax(s)) {
+      double d;
+      if (parse_float(s, d)) fail(path, where() + shown(s) + " is not an integer, and the column is " + type);
+      fail(path, where() + bad() + " where a " + type + " was expected");
     }
-    if constexpr (std::is_floating_point_v<T>) {
-      if (!parse_float(s, v)) fail(path, where() + bad_text(s, l) + " where a " + type + " was expected");
-    } else {
-      if (!integer_syntax(s)) {
-        double d;
-        if (parse_float(s, d)) fail(path, where() + shown(s) + " is not an integer, and the column is " + type);
-        fail(path, where() + bad_text(s, l) + " where a " + type + " was expected");
-      }
-      const std::string_view t = drop_plus(s);
-      const bool negative = t[0] == '-' && t.find_first_not_of("0", 1) != std::string_view::npos;
-      if constexpr (std::is_unsigned_v<T>)
-        if (negative) fail(path, where() + "negative value " + printable(s) + " in a column read as " + type);
-      if (std::is_unsigned_v<T> && t[0] == '-') {
-        out.push_back(0);  // "-0"
-        return;
-      }
-      if (std::from_chars(t.data(), t.data() + t.size(), v).ec != std::errc{})
-        fail(path, where() + shown(s) + " is out of range for " + type);
-    }
-    out.push_back(v);
+    const std::string_view t = drop_plus(s);
+    const bool negative = t[0] == '-' && t.find_first_not_of("0", 1) != std::string_view::npos;
+    if constexpr (std::is_unsigned_v<T>)
+      if (negative) fail(path, where() + "negative value " + printable(s) + " in a column read as " + type);
+    if (std::is_unsigned_v<T> && t[0] == '-') return T(0);  // "-0"
+    T v{};
+    if (std::from_chars(t.data(), t.data() + t.size(), v).ec != std::errc{})
+      fail(path, where() + shown(s) + " is out of range for " + type);
+    return v;
+  }
+}
+
+// A column of the type given (--dtype).
+template <class V>
+void parse_typed(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
+                 const na_set& na, const std::string& path, V& out) {
+  using T = typename V::value_type;
+  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::size_t at) {
+    out.push_back(parse_cell<T>(s, at, na, &l, path));
   });
 }
 
@@ -417,13 +445,8 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
 
 // Python's repr of a float: the shortest digits that read back to the same
 // value, positional for 1e-4 <= |v| < 1e16, else with an exponent (1e+16).
-template <class F>
-void append_float(std::string& buf, F v) {
-  if (std::isnan(v)) return void(buf += "nan");
-  if (std::isinf(v)) return void(buf += v < 0 ? "-inf" : "inf");
-  char tmp[64];
-  const auto r = std::to_chars(tmp, tmp + sizeof tmp, v, std::chars_format::scientific);  // d[.ddd]e[+-]XX
-  std::string_view s(tmp, std::size_t(r.ptr - tmp));
+// sci: the shortest digits of a finite value, as to_chars' scientific form.
+void append_scientific(std::string& buf, std::string_view s) {
   if (s[0] == '-') buf += '-', s.remove_prefix(1);
   const std::size_t e = s.find('e');
   std::string digits(1, s[0]);
@@ -458,23 +481,77 @@ void append_float(std::string& buf, F v) {
   }
 }
 
+template <class F>
+void append_float(std::string& buf, F v) {
+  if (std::isnan(v)) return void(buf += "nan");
+  if (std::isinf(v)) return void(buf += v < 0 ? "-inf" : "inf");
+  char tmp[64];
+  const auto r = std::to_chars(tmp, tmp + sizeof tmp, v, std::chars_format::scientific);  // d[.ddd]e[+-]XX
+  append_scientific(buf, std::string_view(tmp, std::size_t(r.ptr - tmp)));
+}
+
+// A 16-bit float the same way: the fewest digits that round back to its bits
+// (numpy's repr of a float16: 0.1, 65500.0).
+template <class H>
+void append_half(std::string& buf, ordo::detail::float_format format, H v) {
+  std::uint16_t bits;
+  std::memcpy(&bits, &v, sizeof bits);
+  const double d = ordo::detail::half_bits_to_double(format, bits);
+  if (std::isnan(d) || std::isinf(d)) return append_float(buf, d);
+  char tmp[64];
+  for (int precision = 0;; ++precision) {
+    const auto r = std::to_chars(tmp, tmp + sizeof tmp, d, std::chars_format::scientific, precision);
+    const std::string_view sci(tmp, std::size_t(r.ptr - tmp));
+    double back = 0;
+    std::from_chars(sci.data(), sci.data() + sci.size(), back);
+    if (ordo::detail::half_bits_from_double(format, back) == bits || precision >= 17)
+      return append_scientific(buf, sci);
+  }
+}
+
 }  // namespace
 
 template <class T>
 void append_text(std::string& buf, T v) {
-  if constexpr (std::is_floating_point_v<T>) {
+  constexpr auto format = ordo::detail::numpy_dtype_of<T>().format;
+  if constexpr (std::is_same_v<T, bool>) {
+    buf += v ? "True" : "False";  // as pandas writes them (and reads them back)
+  } else if constexpr (format == ordo::detail::float_format::binary32 || format == ordo::detail::float_format::binary64) {
     append_float(buf, v);
+  } else if constexpr (format != ordo::detail::float_format::none) {
+    append_half(buf, format, v);
   } else {
     char tmp[32];
     buf.append(tmp, std::to_chars(tmp, tmp + sizeof tmp, v).ptr);
   }
 }
-template void append_text(std::string&, std::int32_t);
-template void append_text(std::string&, std::uint32_t);
-template void append_text(std::string&, std::int64_t);
-template void append_text(std::string&, std::uint64_t);
-template void append_text(std::string&, float);
-template void append_text(std::string&, double);
+#define ORDO_TEXT_APPEND_(T, N) template void append_text(std::string&, T);
+ORDO_DTYPE_KEYS_(ORDO_TEXT_APPEND_)
+#undef ORDO_TEXT_APPEND_
+
+template <class T>
+T parse_text_value(std::string_view cell, const std::string& path, std::size_t line) {
+  return parse_cell<T>(trim(cell), line, na_set({}), nullptr, path);
+}
+#define ORDO_TEXT_PARSE_(T, N) template T parse_text_value(std::string_view, const std::string&, std::size_t);
+ORDO_DTYPE_KEYS_(ORDO_TEXT_PARSE_)
+// The narrow types the key list may gain: their parsing is tested before it does.
+#undef ORDO_TEXT_PARSE_
+// The narrow integers and bool the list is gaining: their parsers are compiled
+// (and tested, tests/cli/text_narrow_test.cpp) whether or not the list holds
+// them yet. Taking their addresses in an array of external linkage
+// instantiates them and keeps them (an explicit instantiation would clash
+// with the list's once it holds them).
+extern void* const narrow_text_parsers[];
+extern void* const narrow_text_writers[];
+void* const narrow_text_parsers[] = {
+    reinterpret_cast<void*>(&parse_text_value<std::int8_t>), reinterpret_cast<void*>(&parse_text_value<std::uint8_t>),
+    reinterpret_cast<void*>(&parse_text_value<std::int16_t>), reinterpret_cast<void*>(&parse_text_value<std::uint16_t>),
+    reinterpret_cast<void*>(&parse_text_value<bool>)};
+void* const narrow_text_writers[] = {
+    reinterpret_cast<void*>(&append_text<std::int8_t>), reinterpret_cast<void*>(&append_text<std::uint8_t>),
+    reinterpret_cast<void*>(&append_text<std::int16_t>), reinterpret_cast<void*>(&append_text<std::uint16_t>),
+    reinterpret_cast<void*>(&append_text<bool>)};
 
 column read_text(input_file& in, const text_options& o, const progress_policy& p) {
   std::string text(std::size_t(in.size()), '\0');

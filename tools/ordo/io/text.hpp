@@ -17,9 +17,12 @@
 //     Integers that fit no integer type together (negative and above 2^63-1,
 //     or above 2^64-1) with nothing else to make it float64 are an error, as
 //     pandas would keep them as text.
+//   - with --dtype, any key type (key_types.hpp): values out of its range are
+//     an error naming the line; bool reads True/False/1/0 (pandas' spellings),
+//     float16 is parsed as a double and rounded once, as numpy's astype does.
 // Writing: one value per line; integers exactly; floats in the shortest form
 // that reads back to the same bits (Python's repr: 0.1, 1.0, -0.0, 1e+16),
-// NaN as nan and infinities as inf / -inf.
+// NaN as nan and infinities as inf / -inf; bools as True / False.
 #pragma once
 #include <optional>
 #include <string>
@@ -45,8 +48,18 @@ const std::vector<std::string_view>& default_na_values();
 column read_text(input_file& in, const text_options& o, const progress_policy& p);
 void write_text(output_file& out, const column& c, const progress_policy& p);
 
-// One value as write_text writes it (no newline); T is one of the six column types.
+// One value as write_text writes it (no newline); T is a key type (or one of
+// int8, uint8, int16, uint16, bool before the list holds them). bool as
+// True / False, 16-bit floats in the fewest digits that read back the same.
 template <class T>
 void append_text(std::string& buf, T v);
+
+// One cell as parse with --dtype reads it (pandas' default missing-value
+// markers; the messages name `path` and `line`): T is a key type, or one of
+// int8, uint8, int16, uint16, bool before the list holds them. Integers out
+// of T's range are an error, never wrapped; bool takes True/False/1/0 in
+// pandas' spellings; a 16-bit float is the double rounded once.
+template <class T>
+T parse_text_value(std::string_view cell, const std::string& path = "<text>", std::size_t line = 1);
 
 }  // namespace ordo::tools::io
