@@ -3,6 +3,7 @@
 #include "ordo/device_buffer.hpp"
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
+#include "ordo/float16.hpp"
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"

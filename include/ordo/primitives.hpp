@@ -18,7 +18,10 @@
 // ordo::cuda). On ordo::cuda they take spans over device memory, run asynchronously on exec.stream and never wait for the
 // device, unless the name says so (reduce_and_wait) or an option asks for
 // validation. Built-in operators (plus, minimum, maximum, fmin, fmax) and comparators
-// (less, greater) are compiled into libordo for the six key types; a user's
+// (less, greater) are compiled into libordo for the six key types; sort_idx and
+// merge also take the narrow keys (int8, uint8, int16, uint16, bool, float16,
+// bfloat16; __half and __nv_bfloat16), sorted as their carrier
+// (detail/narrow_keys.hpp); scan, reduce, compact and split do not. A user's
 // own functor needs the templates, so include "ordo/cuda/primitives.cuh" from
 // a .cu file (the CPU templates are in this header already).
 //
@@ -42,6 +45,7 @@
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
 #include "ordo/detail/backend.hpp"
+#include "ordo/detail/narrow_keys.hpp"
 
 // The operations of this header (detail/backend.hpp): each backend
 // specialises backend<Exec, op::X> (ordo/cpu/primitives_cpu.hpp,
@@ -236,7 +240,12 @@ template <execution_policy Exec, class Key, class Index, class Compare = less>
 void sort_idx(const Exec& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys = {},
               Compare comp = {}, const sort_idx_options& options = {}) {
   static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
-  detail::backend<Exec, detail::op::sort_idx>::run(exec, keys, perm, sorted_keys, comp, options);
+  if constexpr (detail::is_narrow_key_v<Key>)
+    detail::via_carrier<detail::op::sort_idx>(
+        exec, [&](auto k, auto sk) { ordo::sort_idx(exec, k, perm, sk, detail::carrier_compare<Key>(comp), options); },
+        detail::keys_in(keys), detail::keys_out(sorted_keys));
+  else
+    detail::backend<Exec, detail::op::sort_idx>::run(exec, keys, perm, sorted_keys, comp, options);
 }
 
 // --------------------------------------------------------------- merge ----
@@ -244,13 +253,26 @@ void sort_idx(const Exec& exec, std::span<const Key> keys, std::span<Index> perm
 // a and b must each be sorted by comp (not checked); out.size() == a.size() + b.size().
 template <execution_policy Exec, class Key, class Compare = less>
 void merge(const Exec& exec, std::span<const Key> a, std::span<const Key> b, std::span<Key> out, Compare comp = {}) {
-  detail::backend<Exec, detail::op::merge>::run(exec, a, b, out, comp);
+  if constexpr (detail::is_narrow_key_v<Key>)
+    detail::via_carrier<detail::op::merge>(
+        exec, [&](auto ca, auto cb, auto co) { ordo::merge(exec, ca, cb, co, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(a), detail::keys_in(b), detail::keys_out(out));
+  else
+    detail::backend<Exec, detail::op::merge>::run(exec, a, b, out, comp);
 }
 // Key-value: values travel with their keys. Value: any 4- or 8-byte trivially copyable type.
 template <execution_policy Exec, class Key, class Value, class Compare = less>
 void merge(const Exec& exec, std::span<const Key> a_keys, std::span<const Value> a_values, std::span<const Key> b_keys,
            std::span<const Value> b_values, std::span<Key> out_keys, std::span<Value> out_values, Compare comp = {}) {
-  detail::backend<Exec, detail::op::merge>::run(exec, a_keys, a_values, b_keys, b_values, out_keys, out_values, comp);
+  if constexpr (detail::is_narrow_key_v<Key>)
+    detail::via_carrier<detail::op::merge>(
+        exec,
+        [&](auto ca, auto cb, auto co) {
+          ordo::merge(exec, ca, a_values, cb, b_values, co, out_values, detail::carrier_compare<Key>(comp));
+        },
+        detail::keys_in(a_keys), detail::keys_in(b_keys), detail::keys_out(out_keys));
+  else
+    detail::backend<Exec, detail::op::merge>::run(exec, a_keys, a_values, b_keys, b_values, out_keys, out_values, comp);
 }
 
 // -------------------------------------------------------------- names ----

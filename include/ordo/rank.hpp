@@ -138,3 +138,5 @@ const char* to_string(na_option v) noexcept;
 na_option parse_na_option(const char* name);
 
 }  // namespace ordo
+
+#include "ordo/detail/narrow_rank.hpp"  // the narrow keys: int8 ... bool, float16, bfloat16

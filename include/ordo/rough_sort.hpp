@@ -39,6 +39,7 @@
 #include "ordo/primitives.hpp"  // sort_idx (the CPU full sort)
 #include "ordo/rank.hpp"  // sort_order
 #include "ordo/detail/backend.hpp"
+#include "ordo/detail/narrow_keys.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 
 namespace ordo {
@@ -110,14 +111,22 @@ namespace ordo {
 
 // On the GPU every call below takes the built-in orders (ordo::less, with
 // options.order) over the six key types, and values of 4 or 8 bytes; it is
-// stable like the CPU's.
+// stable like the CPU's. Every call also takes the narrow keys (int8, uint8,
+// int16, uint16, bool, float16, bfloat16, __half, __nv_bfloat16), sorted as
+// their carrier (detail/narrow_keys.hpp): the in-place calls widen the keys,
+// sort the carrier in place and narrow them back.
 
 // ---- radius ----------------------------------------------------------------
 // GPU: synchronises on exec's stream to return the number.
 template <execution_policy Exec, class Key, class Compare = less>
 std::uint64_t radius(const Exec& exec, std::span<const Key> keys, const radius_options& options = {},
                      Compare comp = {}) {
-  return detail::backend<Exec, detail::op::radius>::run(exec, keys.data(), std::uint64_t(keys.size()), options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>)
+    return detail::via_carrier<detail::op::radius>(
+        exec, [&](auto k) { return ordo::radius(exec, k, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(keys));
+  else
+    return detail::backend<Exec, detail::op::radius>::run(exec, keys.data(), std::uint64_t(keys.size()), options, comp);
 }
 
 // True when the keys are k-sorted (cheaper than the radius: one pass). CPU only.
@@ -129,67 +138,120 @@ bool is_k_sorted(const cpu& exec, std::span<const Key> keys, std::uint64_t k, so
 template <execution_policy Exec, class Key, class Compare = less>
 void rough_sort(const Exec& exec, std::span<Key> keys, std::uint64_t k, const rough_sort_options& options = {},
                 Compare comp = {}) {
-  detail::backend<Exec, detail::op::rough_sort>::run(exec, keys.data(), static_cast<void*>(nullptr),
-                                                      std::uint64_t(keys.size()), k, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>)
+    detail::via_carrier<detail::op::rough_sort>(
+        exec, [&](auto c) { ordo::rough_sort(exec, c, k, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_inout(keys));
+  else
+    detail::backend<Exec, detail::op::rough_sort>::run(exec, keys.data(), static_cast<void*>(nullptr),
+                                                        std::uint64_t(keys.size()), k, options, comp);
 }
 template <execution_policy Exec, class Key, class Value, class Compare = less>
 void rough_sort(const Exec& exec, std::span<Key> keys, std::span<Value> values, std::uint64_t k,
                 const rough_sort_options& options = {}, Compare comp = {}) {
-  detail::check_same_size("rough_sort", "values", values.size(), "keys", keys.size());
-  detail::backend<Exec, detail::op::rough_sort>::run(exec, keys.data(), values.data(), std::uint64_t(keys.size()), k,
-                                                      options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::rough_sort>(
+        exec, [&](auto c) { ordo::rough_sort(exec, c, values, k, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_inout(keys));
+  } else {
+    detail::check_same_size("rough_sort", "values", values.size(), "keys", keys.size());
+    detail::backend<Exec, detail::op::rough_sort>::run(exec, keys.data(), values.data(), std::uint64_t(keys.size()),
+                                                        k, options, comp);
+  }
 }
 template <execution_policy Exec, class Key, class Compare = less>
 void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out, std::uint64_t k,
                      const rough_sort_options& options = {}, Compare comp = {}) {
-  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(),
-                                                           static_cast<const void*>(nullptr),
-                                                           static_cast<void*>(nullptr), std::uint64_t(keys_in.size()),
-                                                           k, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::rough_sort_copy>(
+        exec,
+        [&](auto ki, auto ko) { ordo::rough_sort_copy(exec, ki, ko, k, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(keys_in), detail::keys_out(keys_out));
+  } else {
+    detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::backend<Exec, detail::op::rough_sort_copy>::run(
+        exec, keys_in.data(), keys_out.data(), static_cast<const void*>(nullptr), static_cast<void*>(nullptr),
+        std::uint64_t(keys_in.size()), k, options, comp);
+  }
 }
 template <execution_policy Exec, class Key, class Value, class Compare = less>
 void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                      std::span<const Value> values_in, std::span<Value> values_out, std::uint64_t k,
                      const rough_sort_options& options = {}, Compare comp = {}) {
-  detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::check_same_size("rough_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-  detail::check_same_size("rough_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
-  detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
-                                                           values_out.data(), std::uint64_t(keys_in.size()), k,
-                                                           options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::rough_sort_copy>(
+        exec,
+        [&](auto ki, auto ko) {
+          ordo::rough_sort_copy(exec, ki, ko, values_in, values_out, k, options, detail::carrier_compare<Key>(comp));
+        },
+        detail::keys_in(keys_in), detail::keys_out(keys_out));
+  } else {
+    detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::check_same_size("rough_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+    detail::check_same_size("rough_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+    detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                             values_out.data(), std::uint64_t(keys_in.size()), k,
+                                                             options, comp);
+  }
 }
 
 // ---- the adaptive sort -----------------------------------------------------
 template <execution_policy Exec, class Key, class Compare = less>
 void sort(const Exec& exec, std::span<Key> keys, const sort_options& options = {}, Compare comp = {}) {
-  detail::backend<Exec, detail::op::sort>::run(exec, keys.data(), static_cast<void*>(nullptr),
-                                                std::uint64_t(keys.size()), options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>)
+    detail::via_carrier<detail::op::sort>(
+        exec, [&](auto c) { ordo::sort(exec, c, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_inout(keys));
+  else
+    detail::backend<Exec, detail::op::sort>::run(exec, keys.data(), static_cast<void*>(nullptr),
+                                                  std::uint64_t(keys.size()), options, comp);
 }
 template <execution_policy Exec, class Key, class Value, class Compare = less>
 void sort(const Exec& exec, std::span<Key> keys, std::span<Value> values, const sort_options& options = {},
           Compare comp = {}) {
-  detail::check_same_size("sort", "values", values.size(), "keys", keys.size());
-  detail::backend<Exec, detail::op::sort>::run(exec, keys.data(), values.data(), std::uint64_t(keys.size()), options,
-                                                comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::sort>(
+        exec, [&](auto c) { ordo::sort(exec, c, values, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_inout(keys));
+  } else {
+    detail::check_same_size("sort", "values", values.size(), "keys", keys.size());
+    detail::backend<Exec, detail::op::sort>::run(exec, keys.data(), values.data(), std::uint64_t(keys.size()),
+                                                  options, comp);
+  }
 }
 template <execution_policy Exec, class Key, class Compare = less>
 void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                const sort_options& options = {}, Compare comp = {}) {
-  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(),
-                                                     static_cast<const void*>(nullptr), static_cast<void*>(nullptr),
-                                                     std::uint64_t(keys_in.size()), options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::sort_copy>(
+        exec, [&](auto ki, auto ko) { ordo::sort_copy(exec, ki, ko, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(keys_in), detail::keys_out(keys_out));
+  } else {
+    detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(),
+                                                       static_cast<const void*>(nullptr), static_cast<void*>(nullptr),
+                                                       std::uint64_t(keys_in.size()), options, comp);
+  }
 }
 template <execution_policy Exec, class Key, class Value, class Compare = less>
 void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                std::span<const Value> values_in, std::span<Value> values_out, const sort_options& options = {},
                Compare comp = {}) {
-  detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::check_same_size("sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-  detail::check_same_size("sort", "values_out", values_out.size(), "keys_in", keys_in.size());
-  detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
-                                                     values_out.data(), std::uint64_t(keys_in.size()), options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::sort_copy>(
+        exec,
+        [&](auto ki, auto ko) {
+          ordo::sort_copy(exec, ki, ko, values_in, values_out, options, detail::carrier_compare<Key>(comp));
+        },
+        detail::keys_in(keys_in), detail::keys_out(keys_out));
+  } else {
+    detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::check_same_size("sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+    detail::check_same_size("sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+    detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                       values_out.data(), std::uint64_t(keys_in.size()), options,
+                                                       comp);
+  }
 }
 
 const char* to_string(rough_sort_variant v) noexcept;

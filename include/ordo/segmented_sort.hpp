@@ -35,6 +35,7 @@
 #include "ordo/rank.hpp"  // sort_order
 #include "ordo/segments.hpp"
 #include "ordo/detail/backend.hpp"
+#include "ordo/detail/narrow_keys.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 #include "ordo/detail/segment_desc.hpp"
 
@@ -104,26 +105,45 @@ namespace ordo {
 // (reversed for order = descending); the inputs are not modified. Keys: any
 // type comp orders (the GPU precompiles ordo::less/greater over the six key
 // types; a user comparator needs "ordo/cuda/segmented_sort.cuh" in a .cu
-// file). Values: any 4- or 8-byte trivially copyable type.
+// file), and the narrow keys (int8 ... bool, float16, bfloat16, __half,
+// __nv_bfloat16), sorted as their 32-bit carrier (detail/narrow_keys.hpp;
+// keys_out is then read as well, so that uncovered elements keep their value).
+// Values: any 4- or 8-byte trivially copyable type.
 template <execution_policy Exec, class Key, class Offset, class Compare = less>
 void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                     const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {}) {
-  detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
-  detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(),
-                                                          static_cast<const detail::no_values*>(nullptr),
-                                                          static_cast<detail::no_values*>(nullptr), d, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    // keys_out is read too: elements no segment covers keep their value
+    detail::via_carrier<detail::op::segmented_sort>(
+        exec, [&](auto ki, auto ko) { ordo::segmented_sort(exec, ki, ko, segs, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(keys_in), detail::keys_inout(keys_out));
+  } else {
+    detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+    detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(),
+                                                            static_cast<const detail::no_values*>(nullptr),
+                                                            static_cast<detail::no_values*>(nullptr), d, options, comp);
+  }
 }
 template <execution_policy Exec, class Key, class Value, class Offset, class Compare = less>
 void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                     std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
                     const segmented_sort_options& options = {}, Compare comp = {}) {
-  detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-  detail::check_same_size("segmented_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-  detail::check_same_size("segmented_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
-  const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
-  detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
-                                                          values_out.data(), d, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::segmented_sort>(
+        exec,
+        [&](auto ki, auto ko) {
+          ordo::segmented_sort(exec, ki, ko, values_in, values_out, segs, options, detail::carrier_compare<Key>(comp));
+        },
+        detail::keys_in(keys_in), detail::keys_inout(keys_out));
+  } else {
+    detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::check_same_size("segmented_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
+    detail::check_same_size("segmented_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+    const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+    detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                            values_out.data(), d, options, comp);
+  }
 }
 
 // In place: the input is copied to a scratch buffer (the CPU sorts each
@@ -132,18 +152,33 @@ void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Ke
 template <execution_policy Exec, class Key, class Offset, class Compare = less>
 void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, const segments<Offset>& segs,
                              const segmented_sort_options& options = {}, Compare comp = {}) {
-  const auto d = detail::make_segment_desc("segmented_sort_in_place", segs, keys.size());
-  detail::backend<Exec, detail::op::segmented_sort_in_place>::run(
-      exec, keys.data(), static_cast<detail::no_values*>(nullptr), d, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::segmented_sort_in_place>(
+        exec, [&](auto k) { ordo::segmented_sort_in_place(exec, k, segs, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_inout(keys));
+  } else {
+    const auto d = detail::make_segment_desc("segmented_sort_in_place", segs, keys.size());
+    detail::backend<Exec, detail::op::segmented_sort_in_place>::run(
+        exec, keys.data(), static_cast<detail::no_values*>(nullptr), d, options, comp);
+  }
 }
 template <execution_policy Exec, class Key, class Value, class Offset, class Compare = less>
 void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, std::span<Value> values,
                              const segments<Offset>& segs, const segmented_sort_options& options = {},
                              Compare comp = {}) {
-  detail::check_same_size("segmented_sort_in_place", "values", values.size(), "keys", keys.size());
-  const auto d = detail::make_segment_desc("segmented_sort_in_place", segs, keys.size());
-  detail::backend<Exec, detail::op::segmented_sort_in_place>::run(exec, keys.data(), values.data(), d, options,
-                                                                   comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::segmented_sort_in_place>(
+        exec,
+        [&](auto k) {
+          ordo::segmented_sort_in_place(exec, k, values, segs, options, detail::carrier_compare<Key>(comp));
+        },
+        detail::keys_inout(keys));
+  } else {
+    detail::check_same_size("segmented_sort_in_place", "values", values.size(), "keys", keys.size());
+    const auto d = detail::make_segment_desc("segmented_sort_in_place", segs, keys.size());
+    detail::backend<Exec, detail::op::segmented_sort_in_place>::run(exec, keys.data(), values.data(), d, options,
+                                                                     comp);
+  }
 }
 
 const char* to_string(segsort_write w) noexcept;

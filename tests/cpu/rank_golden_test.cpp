@@ -120,7 +120,8 @@ TEST_P(RankGolden, MatchesPandas) {
   ASSERT_FALSE(doc.at("cases").empty());
   const std::string key_type = dtype == "float64" ? "double" : dtype == "float32" ? "float" : dtype;
   const bool known = ordo::visit_key_type(key_type.c_str(), [&](auto k) {
-    for (const json& c : doc.at("cases")) check_case<decltype(k)>(c, dtype);
+    if constexpr (!ordo::detail::is_narrow_key_v<decltype(k)>)  // the golden files hold the six wide types
+      for (const json& c : doc.at("cases")) check_case<decltype(k)>(c, dtype);
   });
   EXPECT_TRUE(known) << dtype;
 }

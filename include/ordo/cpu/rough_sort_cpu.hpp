@@ -13,6 +13,7 @@
 #include "ordo/cpu/primitives/merge_sort.hpp"
 #include "ordo/cpu/rough_sort/radius_cpu.hpp"
 #include "ordo/cpu/rough_sort/roughsort_cpu_variants.hpp"
+#include "ordo/detail/narrow_keys.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 #include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/ties_visible.hpp"
@@ -213,7 +214,11 @@ namespace ordo {
 
 template <class Key, class Compare>
 bool is_k_sorted(const cpu& exec, std::span<const Key> keys, std::uint64_t k, sort_order order, Compare comp) {
-  return detail::with_order(order, comp, [&](auto c) {
+  if constexpr (detail::is_narrow_key_v<Key>)
+    return detail::run_via_carrier<detail::cpu_key_conversion>(
+        exec, [&](auto c) { return ordo::is_k_sorted(exec, c, k, order, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(keys));
+  else return detail::with_order(order, comp, [&](auto c) {
     return detail::is_k_sorted_cpu(detail::cpu_chunks(exec, keys.size()), keys.data(), keys.size(), k, c);
   });
 }

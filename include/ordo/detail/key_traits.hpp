@@ -16,6 +16,12 @@
 #include <type_traits>
 
 #include "ordo/detail/host_device.hpp"
+#include "ordo/float16.hpp"
+
+// CUDA's 16-bit float types, declared as cuda_fp16.h / cuda_bf16.h declare
+// them, so that spans of them are keys without a CUDA header here.
+struct __half;
+struct __nv_bfloat16;
 
 namespace ordo::detail {
 
@@ -170,5 +176,76 @@ template <class K>
 ORDO_HD bool in_ascending_order(K a, K b) { return key_traits<K>::ascending_pair(a, b); }
 template <class K>
 ORDO_HD bool in_descending_order(K a, K b) { return key_traits<K>::descending_pair(a, b); }
+
+// ---- narrow keys: carried by a wider key of the same order ------------------
+// int8/int16 ride on int32, uint8/uint16/bool on uint32 (false < true), half
+// and bfloat16 on float. Each widening is exact and injective (-0.0, +-inf
+// and NaN payloads included), so narrow_key(widen_key(k)) is k bit for bit,
+// and every rule of the carrier (ties, NaN last, -0.0 ties +0.0, stability)
+// is the narrow key's rule. The front doors sort the carrier and narrow the
+// keys back (detail/narrow_keys.hpp); nothing is compiled for narrow keys.
+
+// A type accepted as another key type of the same layout: CUDA's __half and
+// __nv_bfloat16 are read as ordo::half and ordo::bfloat16.
+template <class K>
+struct key_alias { using type = K; };
+template <>
+struct key_alias<::__half> { using type = ::ordo::half; };
+template <>
+struct key_alias<::__nv_bfloat16> { using type = ::ordo::bfloat16; };
+template <class K>
+using key_alias_t = typename key_alias<std::remove_cv_t<K>>::type;
+
+template <class K>
+struct carrier_of { using type = K; };  // the keys of ORDO_FOR_EACH_KEY carry themselves
+template <> struct carrier_of<std::int8_t> { using type = std::int32_t; };
+template <> struct carrier_of<std::uint8_t> { using type = std::uint32_t; };
+template <> struct carrier_of<std::int16_t> { using type = std::int32_t; };
+template <> struct carrier_of<std::uint16_t> { using type = std::uint32_t; };
+template <> struct carrier_of<bool> { using type = std::uint32_t; };
+template <> struct carrier_of<::ordo::half> { using type = float; };
+template <> struct carrier_of<::ordo::bfloat16> { using type = float; };
+
+// The key type K's keys travel as (K itself for the keys of the main list).
+template <class K>
+using carrier_t = typename carrier_of<key_alias_t<K>>::type;
+template <class K>
+inline constexpr bool is_narrow_key_v = !std::is_same_v<carrier_t<K>, std::remove_cv_t<K>>;
+
+// K's key as its carrier, exactly.
+template <class K>
+ORDO_OP_HD carrier_t<K> widen_key(const K& k) {
+  using A = key_alias_t<K>;
+  if constexpr (std::is_same_v<A, ::ordo::half>) {
+    std::uint16_t b;
+    std::memcpy(&b, &k, 2);
+    return float_of_bits(half_to_float_bits(b));
+  } else if constexpr (std::is_same_v<A, ::ordo::bfloat16>) {
+    std::uint16_t b;
+    std::memcpy(&b, &k, 2);
+    return float_of_bits(std::uint32_t(b) << 16);
+  } else {
+    return carrier_t<K>(k);
+  }
+}
+
+// The inverse of widen_key on the carriers it gives (the sorted keys are a
+// permutation of the widened ones, so this is exact). Any other float rounds
+// to nearest even.
+template <class K>
+ORDO_OP_HD K narrow_key(const carrier_t<K>& c) {
+  using A = key_alias_t<K>;
+  if constexpr (std::is_same_v<A, ::ordo::half> || std::is_same_v<A, ::ordo::bfloat16>) {
+    const std::uint16_t b = std::is_same_v<A, ::ordo::half> ? float_bits_to_half(float_bits_of(c))
+                                                            : float_bits_to_bfloat16(float_bits_of(c));
+    K k;
+    std::memcpy(&k, &b, 2);
+    return k;
+  } else if constexpr (std::is_same_v<K, bool>) {
+    return c != 0;
+  } else {
+    return K(c);
+  }
+}
 
 }  // namespace ordo::detail
