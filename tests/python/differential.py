@@ -14,9 +14,14 @@ import numpy as np
 INT_DTYPES = [np.int32, np.uint32, np.int64, np.uint64]
 FLOAT_DTYPES = [np.float32, np.float64]
 KEY_DTYPES = INT_DTYPES + FLOAT_DTYPES
-# dtypes no function takes as keys: each must be refused (TypeError), never converted.
-REFUSED_DTYPES = [np.bool_, np.int8, np.int16, np.uint8, np.uint16, np.float16, np.longdouble,
-                  np.complex64, np.complex128, np.object_, "datetime64[ns]", "U3"]
+# The narrow keys (issue 29): the functions that order keys take them as keys
+# (carried by a wider key of the same order, CARRIER); every other argument,
+# and scan/reduce/compact/split/list_scan, refuse them (TypeError).
+NARROW_DTYPES = [np.bool_, np.int8, np.uint8, np.int16, np.uint16, np.float16]
+CARRIER = {np.dtype(np.bool_): np.uint32, np.dtype(np.int8): np.int32, np.dtype(np.uint8): np.uint32,
+           np.dtype(np.int16): np.int32, np.dtype(np.uint16): np.uint32, np.dtype(np.float16): np.float32}
+# dtypes no function takes: each must be refused (TypeError), never converted.
+REFUSED_DTYPES = [np.longdouble, np.complex64, np.complex128, np.object_, "datetime64[ns]", "U3"]
 
 # Sizes around the thresholds: warp (32), block (256, 1024), GPU tiles
 # (2048, 4096, 8192: include/ordo/cuda/*/dispatch/policies.cuh) and the CPU's

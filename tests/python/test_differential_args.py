@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ordo
-from differential import KEY_DTYPES, REFUSED_DTYPES, assert_equal, gen_specials, name_of, rng_for, stable_order
+from differential import CARRIER, KEY_DTYPES, NARROW_DTYPES, REFUSED_DTYPES, assert_equal, gen_specials, name_of, rng_for, stable_order
 
 N = 37
 
@@ -134,16 +134,25 @@ def test_shape_errors(fn):
             call(**changed)
 
 
-@pytest.mark.parametrize("bad", REFUSED_DTYPES, ids=lambda d: np.dtype(d).name)
+# The arguments that are keys of an ordering function: these take the narrow dtypes.
+NARROW_KEY_ARGS = {"rank": ["x"], "rank_sorted": ["x"], "argsort": ["x"], "sort_idx": ["x"], "merge": ["a", "b"],
+                   "radius": ["x"], "sort": ["x"], "rough_sort": ["x"], "segmented_sort": ["keys"]}
+
+
+@pytest.mark.parametrize("bad", REFUSED_DTYPES + NARROW_DTYPES, ids=lambda d: np.dtype(d).name)
 @pytest.mark.parametrize("fn", FUNCTIONS)
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
 def test_unsupported_dtype_is_a_type_error(fn, bad):
     """A dtype the function does not take is refused, naming the argument; it is
-    never converted (float16 -> float32 or int16 -> int32 would be silent)."""
+    never converted (float16 -> float32 or int16 -> int32 would be silent).
+    The narrow dtypes are refused everywhere but as the keys of an ordering
+    function (test_narrow_keys_match_their_carrier)."""
     call, args = _specs(np.float64)[fn]
     for name, a in args.items():
         if name == "flags" and np.dtype(bad) in (np.dtype(np.bool_), np.dtype(np.uint8), np.dtype(np.int8)):
             continue  # one-byte flags are what compact and split take
+        if np.dtype(bad) in map(np.dtype, NARROW_DTYPES) and name in NARROW_KEY_ARGS.get(fn, []):
+            continue  # a narrow key: taken
         changed = dict(args)
         try:
             changed[name] = a.astype(bad)
@@ -196,3 +205,47 @@ def test_length_mismatches_are_value_errors():
             call()
     with pytest.raises(TypeError):  # merge does not promote: one dtype
         ordo.merge(np.arange(3, dtype=np.int32), np.arange(3, dtype=np.int64))
+
+
+def _narrow_keys(narrow, n):
+    """Keys of a narrow dtype with ties and the type's edge values."""
+    rng = rng_for("narrow", narrow.name)
+    if narrow.kind == "f":
+        return gen_specials(rng, np.float32, n).astype(narrow)  # NaN, +-0, +-inf survive; the rest rounds
+    if narrow.kind == "b":
+        return rng.random(n) < 0.5
+    info = np.iinfo(narrow)
+    x = rng.integers(int(info.min), int(info.max) + 1, n).astype(narrow)
+    x[rng.random(n) < 0.5] = narrow.type(info.max // 3)  # ties
+    x[:3] = [info.min, info.max, 0]
+    return x
+
+
+KEYS_FIRST = {"sort", "merge", "rough_sort", "segmented_sort"}  # their first result is keys
+
+
+@pytest.mark.parametrize("narrow", NARROW_DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("fn", sorted(NARROW_KEY_ARGS))
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_narrow_keys_match_their_carrier(fn, narrow):
+    """A narrow key (bool, int8/16, uint8/16, float16) gives what its carrier
+    (uint32, int32, float32: same order, exact conversion) gives on the same
+    values, with the keys that come back in the narrow dtype, bit for bit."""
+    narrow = np.dtype(narrow)
+    carrier = np.dtype(CARRIER[narrow])
+    x = _narrow_keys(narrow, N)
+    srt = x[stable_order(x)]
+    keys = {"x": srt if fn == "rank_sorted" else x, "a": srt[:20].copy(), "b": srt[20:].copy(), "keys": x}
+    call, args = _specs(np.float64)[fn]
+    narrow_args = dict(args, **{k: keys[k] for k in NARROW_KEY_ARGS[fn]})
+    carrier_args = dict(args, **{k: keys[k].astype(carrier) for k in NARROW_KEY_ARGS[fn]})
+    got, want = _results(call(**narrow_args)), _results(call(**carrier_args))
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want)):
+        if fn in KEYS_FIRST and i == 0:  # the sorted keys: back to the narrow dtype
+            assert g.dtype == narrow, f"{fn}: keys came back as {g.dtype}, not {narrow}"
+            w = w.astype(narrow)
+        if isinstance(w, np.ndarray):
+            assert_equal(g, w, f"{fn} {narrow.name}", nan_bits=True)
+        else:
+            assert g == w, f"{fn} {narrow.name}: {g!r} != {w!r}"

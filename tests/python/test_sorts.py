@@ -128,7 +128,7 @@ def test_sort_bad_arguments(xp):
     with pytest.raises(ValueError, match="keys has 10 elements but values has 3"):
         ordo.sort(xp.put(a), values=xp.put(np.arange(3, dtype=np.int32)))
     with pytest.raises(TypeError, match="unsupported dtype"):
-        ordo.sort(np.zeros(3, dtype=np.int16))
+        ordo.sort(np.zeros(3, dtype=np.complex64))  # (int16 keys are taken since issue 29)
     with pytest.raises(ValueError, match="1-D"):
         ordo.sort(np.zeros((2, 2)))
 
