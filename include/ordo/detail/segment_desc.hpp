@@ -54,7 +54,8 @@ struct segment_desc {
     const std::uint64_t b = head + i * length;
     // make_segment_desc clamps length to n - head, so b + length <= 2n cannot
     // wrap for any n <= 2^63. (Written as `length < n - b` this took the short
-    // tile kernel from 64 to 72 registers and its rows 10% slower: docs/benchmarks.md.)
+    // tile kernel from 64 to 72 registers and its rows 10% slower:
+    // docs/benchmarks.md#tuning-segsort-desc-registers.)
     return {b, b + length < n ? b + length : n};
   }
 
