@@ -23,7 +23,7 @@ namespace ordo_bench {
 namespace {
 
 using K = std::int32_t;
-using v = ordo::rank_variant;
+using v = ordo::gpu_rank_variant;
 using m = ordo::rank_method;
 
 std::vector<v> gpu_variants(m method) {
