@@ -39,21 +39,18 @@ void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
 
 template <class K, class R>
 void run_tile_variant(const cuda& exec, const K* keys, R* ranks, std::uint64_t n, rank_method m, bool lookback) {
-  switch (m) {
-    case rank_method::min:
-      if (lookback) return launch_tile<need_first | first_by_lookback, K, R, rank_method::min>(exec, keys, ranks, n);
-      return launch_tile<need_first, K, R, rank_method::min>(exec, keys, ranks, n);
-    case rank_method::max:
-      return launch_tile<need_last, K, R, rank_method::max>(exec, keys, ranks, n);
-    case rank_method::dense:
-      return launch_tile<need_dense, K, R, rank_method::dense>(exec, keys, ranks, n);
-    case rank_method::average:
-      if constexpr (std::is_floating_point_v<R>)
-        return launch_tile<need_first | need_last, K, R, rank_method::average>(exec, keys, ranks, n);
-      break;
-    case rank_method::ordinal:
-      break;  // handled by the caller
-  }
+  with_method_needs(m, [&]<rank_method M, unsigned Needs>() {
+    if constexpr (M == rank_method::ordinal) {
+      // handled by the caller
+    } else if constexpr (M == rank_method::average && !std::is_floating_point_v<R>) {
+      // integer ranks refuse average (check_rank_args)
+    } else if constexpr (M == rank_method::min) {
+      if (lookback) launch_tile<Needs | first_by_lookback, K, R, M>(exec, keys, ranks, n);
+      else launch_tile<Needs, K, R, M>(exec, keys, ranks, n);
+    } else {
+      launch_tile<Needs, K, R, M>(exec, keys, ranks, n);
+    }
+  });
 }
 
 // Dense ranks by a single-pass scan of head flags (dense_scan_kernel.cuh).

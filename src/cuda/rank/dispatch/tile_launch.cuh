@@ -10,6 +10,7 @@
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/kernel/tile_carries.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
+#include "ordo/rank.hpp"
 
 namespace ordo::detail::cuda_rank {
 
@@ -67,5 +68,20 @@ struct lookback_storage {
     ORDO_CUDA_LAUNCH_CHECK("init_dense_state_kernel");
   }
 };
+
+// The facts the tile kernel computes for each method (first, last, dense;
+// ordinal needs none): the one switch from a run-time method to the
+// compile-time pair, shared by rank_sorted and rank(). Calls
+// f.template operator()<M, Needs>().
+template <class F>
+void with_method_needs(rank_method m, F&& f) {
+  switch (m) {
+    case rank_method::min: return f.template operator()<rank_method::min, need_first>();
+    case rank_method::max: return f.template operator()<rank_method::max, need_last>();
+    case rank_method::dense: return f.template operator()<rank_method::dense, need_dense>();
+    case rank_method::ordinal: return f.template operator()<rank_method::ordinal, 0u>();
+    case rank_method::average: return f.template operator()<rank_method::average, need_first | need_last>();
+  }
+}
 
 }  // namespace ordo::detail::cuda_rank
