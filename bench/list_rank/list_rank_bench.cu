@@ -117,7 +117,7 @@ double cpu_row(results& res, list_data& d, const char* fig, const char* impl, co
         if (bare) traverse(d.succ, head, got);
         else
           ordo::list_rank(ordo::cpu{threads}, std::span<const I>(d.succ), std::span<R>(got),
-                          {.variant = threads == 1 ? ordo::list_variant::sequential : ordo::list_variant::helman_jaja});
+                          {.variant = threads == 1 ? ordo::cpu_list_variant::sequential : ordo::cpu_list_variant::helman_jaja});
       },
       reps);
   row r = base_row(d, fig);
@@ -149,13 +149,13 @@ double cub_scan_row(results& res, list_data& d, const char* fig, const options& 
 }
 
 void main_rows(results& res, const options& opt) {
-  using ordo::list_variant;
+  using ordo::gpu_list_variant;
   for (int lg : {25, 26}) {
     list_data d = make("random", 1ull << lg);
     const double floor = copy_floor_ms(d.succ.size() * 8, opt.reps);
     const double ordo_ms = gpu_list_rank(res, d, "main", "auto", {}, opt, floor, true);
     gpu_list_rank(res, d, "main", "auto+validate", {.validate = true}, opt, floor, false);
-    gpu_list_rank(res, d, "main", "wyllie", {.variant = list_variant::wyllie}, opt, floor, false);
+    gpu_list_rank(res, d, "main", "wyllie", {.variant = gpu_list_variant::wyllie}, opt, floor, false);
     if (lg == 25) {
       const double seq = cpu_row(res, d, "main", "cpu_traversal", "sequential walk from the head", 1, opt, true);
       cpu_row(res, d, "main", "ordo_cpu", "sequential", 1, opt, false);
@@ -168,7 +168,7 @@ void main_rows(results& res, const options& opt) {
   const double floor = copy_floor_ms(ordered.succ.size() * 8, opt.reps);
   const double o_ms = gpu_list_rank(res, ordered, "main", "auto", {}, opt, floor, true);
   gpu_list_rank(res, ordered, "main", "auto+validate", {.validate = true}, opt, floor, false);
-  gpu_list_rank(res, ordered, "main", "rhj, runs kept", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep},
+  gpu_list_rank(res, ordered, "main", "rhj, runs kept", {.variant = gpu_list_variant::rhj, .runs = ordo::list_runs::keep},
                 opt, floor, false);
   const double scan_ms = cub_scan_row(res, ordered, "main", opt);
   std::printf("  ordered 2^26: %.3f ms = %.2fx a CUB inclusive scan (%.3f ms)\n", o_ms, o_ms / scan_ms, scan_ms);
@@ -176,7 +176,7 @@ void main_rows(results& res, const options& opt) {
   gpu_list_rank(res, forest, "main", "auto", {}, opt, floor, true);
   list_data runs = make("runs", 1ull << 26);
   gpu_list_rank(res, runs, "main", "auto", {}, opt, floor, true);
-  gpu_list_rank(res, runs, "main", "rhj, runs kept", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep}, opt,
+  gpu_list_rank(res, runs, "main", "rhj, runs kept", {.variant = gpu_list_variant::rhj, .runs = ordo::list_runs::keep}, opt,
                 floor, false);
 }
 
@@ -185,8 +185,8 @@ void table2_rows(results& res, const options& opt) {
   for (int lg = 10; lg <= 26; ++lg) {
     list_data d = make("random", 1ull << lg);
     const double floor = copy_floor_ms(d.succ.size() * 8, opt.reps);
-    const double w = gpu_list_rank(res, d, "table2", "wyllie", {.variant = ordo::list_variant::wyllie}, opt, floor, false);
-    gpu_list_rank(res, d, "table2", "rhj", {.variant = ordo::list_variant::rhj, .runs = ordo::list_runs::keep}, opt, floor, false);
+    const double w = gpu_list_rank(res, d, "table2", "wyllie", {.variant = ordo::gpu_list_variant::wyllie}, opt, floor, false);
+    gpu_list_rank(res, d, "table2", "rhj", {.variant = ordo::gpu_list_variant::rhj, .runs = ordo::list_runs::keep}, opt, floor, false);
     gpu_list_rank(res, d, "table2", "auto", {}, opt, floor, true);
     const double seq = cpu_row(res, d, "table2", "cpu_traversal", "sequential walk from the head", 1, opt, true);
     cpu_row(res, d, "table2", "ordo_cpu", "helman_jaja", 0, opt, false);
@@ -209,9 +209,9 @@ void fig9_rows(results& res, const options& opt) {
       list_data d = make(shape, 1ull << lg);
       const double floor = copy_floor_ms(d.succ.size() * 8, opt.reps);
       gpu_list_rank(res, d, "fig9", "rhj random splitters",
-                    {.variant = ordo::list_variant::rhj, .runs = ordo::list_runs::keep}, opt, floor, false);
+                    {.variant = ordo::gpu_list_variant::rhj, .runs = ordo::list_runs::keep}, opt, floor, false);
       gpu_list_rank(res, d, "fig9", "rhj equidistant splitters",
-                    {.variant = ordo::list_variant::rhj, .equidistant_splitters = true, .runs = ordo::list_runs::keep},
+                    {.variant = ordo::gpu_list_variant::rhj, .equidistant_splitters = true, .runs = ordo::list_runs::keep},
                     opt, floor, false);
       if (std::string(shape) == "ordered") cub_scan_row(res, d, "fig9", opt);
     }
@@ -225,7 +225,7 @@ void tuning_rows(results& res, const options& opt) {
     for (std::uint32_t first : {8u, 16u, 32u, 64u, 128u})
       for (std::uint32_t deep : {8u, 16u, 32u})
         gpu_list_rank(res, d, "tuning", "rhj",
-                      {.variant = ordo::list_variant::rhj, .splitter_stride = first, .deep_stride = deep,
+                      {.variant = ordo::gpu_list_variant::rhj, .splitter_stride = first, .deep_stride = deep,
                        .runs = ordo::list_runs::keep},
                       opt, floor, false);
   }

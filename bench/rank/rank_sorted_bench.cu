@@ -23,7 +23,7 @@ namespace ordo_bench {
 namespace {
 
 using K = std::int32_t;
-using v = ordo::rank_variant;
+using v = ordo::gpu_rank_variant;
 using m = ordo::rank_method;
 
 std::vector<v> gpu_variants(m method) {
@@ -83,8 +83,8 @@ void time_cpu(results& res, const std::vector<K>& keys, const std::vector<std::u
               double floor_ms, nlohmann::json params) {
   std::vector<std::uint32_t> out_seq(keys.size()), out_par(keys.size());
   const ordo::cpu seq_exec{1}, par_exec{0};
-  const ordo::rank_sorted_options seq_o{m::min, ordo::sort_order::ascending, v::sequential, false};
-  const ordo::rank_sorted_options par_o{m::min, ordo::sort_order::ascending, v::parallel_search, false};
+  const ordo::rank_sorted_options seq_o{m::min, ordo::sort_order::ascending, ordo::cpu_rank_variant::sequential, false};
+  const ordo::rank_sorted_options par_o{m::min, ordo::sort_order::ascending, ordo::cpu_rank_variant::parallel_search, false};
   const auto [seq_ms, par_ms] = median_ms_host_alternating(
       [&] { ordo::rank_sorted(seq_exec, std::span<const K>(keys), std::span<std::uint32_t>(out_seq), seq_o); },
       [&] { ordo::rank_sorted(par_exec, std::span<const K>(keys), std::span<std::uint32_t>(out_par), par_o); },

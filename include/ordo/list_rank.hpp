@@ -21,22 +21,33 @@
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
+#include "ordo/detail/backend.hpp"
+#include "ordo/detail/backend_variant.hpp"
+#include "ordo/detail/list_checks.hpp"
 
 namespace ordo {
 
 template <class Index>
 inline constexpr Index list_end = static_cast<Index>(~static_cast<std::make_unsigned_t<Index>>(0));
 
-enum class list_variant {
+// list_rank and list_scan on ordo::cpu.
+enum class cpu_list_variant {
   automatic,
-  // CPU
   sequential,    // walk each list from its head (the reference)
   helman_jaja,   // splitters, parallel sublist walks, prefix over sublists, recombination
-  // GPU
+};
+
+// list_rank and list_scan on ordo::cuda.
+enum class gpu_list_variant {
+  automatic,
   wyllie,        // pointer jumping, rank and link packed in one word (Sec. 3.1, Listing 1)
   rhj,           // recursive Helman-JaJa (Sec. 3.2.1, Algorithm 3)
   single_block,  // one thread block, the whole list in shared memory (small lists)
 };
+
+// automatic, or a cpu_list_variant or gpu_list_variant; a variant of the
+// other backend is refused with errc::not_supported.
+using list_variant = detail::backend_variant<cpu_list_variant, gpu_list_variant>;
 
 enum class list_shape {
   forest,  // any number of lists
@@ -60,7 +71,7 @@ enum class list_runs {
 enum class list_base { single_block, wyllie };
 
 struct list_options {
-  list_variant variant = list_variant::automatic;
+  list_variant variant = {};
   list_shape shape = list_shape::forest;
   // Check the input and throw errc::invalid_list naming the first offending
   // node: a successor out of range, two nodes with one successor, a cycle, or
@@ -86,12 +97,47 @@ struct list_options {
   list_runs runs = list_runs::detect;
 };
 
+}  // namespace ordo
+
+namespace ordo::detail {
+// The variant enum of each backend's list ranking.
+template <class Exec>
+struct list_variant_of;
+template <>
+struct list_variant_of<cpu> {
+  using type = cpu_list_variant;
+};
+template <>
+struct list_variant_of<cuda> {
+  using type = gpu_list_variant;
+};
+template <class Exec>
+using list_variant_t = typename list_variant_of<Exec>::type;
+
+namespace op {
+struct list_rank : op_returning<> {
+  static constexpr const char* name = "list_rank";
+};
+struct list_scan : op_returning<> {
+  static constexpr const char* name = "list_scan";
+};
+template <class Exec>
+struct chosen_list_variant : op_returning<list_variant_t<Exec>> {
+  static constexpr const char* name = "chosen_variant";
+};
+}  // namespace op
+}  // namespace ordo::detail
+
+namespace ordo {
+
 // Index: int32, uint32, int64, uint64. Rank: int32, uint32, int64, uint64;
 // ranks.size() == succ.size(); a 32-bit Rank needs fewer than 2^32 nodes.
-template <class Index, class Rank>
-void list_rank(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& options = {});
-template <class Index, class Rank>
-void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& options = {});
+template <execution_policy Exec, class Index, class Rank>
+void list_rank(const Exec& exec, std::span<const Index> succ, std::span<Rank> ranks,
+               const list_options& options = {}) {
+  detail::list::check_list_args<Index, Rank>(succ.size(), ranks.size(), succ.size(), "list_rank");
+  detail::backend<Exec, detail::op::list_rank>::run(exec, succ, ranks, options);
+}
 
 // T: int32, uint32, int64, uint64, float, double. Op: ordo::plus, minimum,
 // maximum. Floating-point plus is summed in a different order than a
@@ -99,34 +145,47 @@ void list_rank(const cuda& exec, std::span<const Index> succ, std::span<Rank> ra
 // modulo 2^bits of T: scan values of a wider T (int32 values as int64) where
 // sums may not fit, as the Python module does by default (numpy's cumsum
 // promotion, docs/python.md).
-template <class Index, class T, class Op = plus>
-void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out,
-               Op op = {}, const list_options& options = {});
-template <class Index, class T, class Op = plus>
-void list_scan(const cuda& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out,
-               Op op = {}, const list_options& options = {});
+template <execution_policy Exec, class Index, class T, class Op = plus>
+void list_scan(const Exec& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out,
+               Op op = {}, const list_options& options = {}) {
+  detail::list::check_list_args<Index, T>(succ.size(), out.size(), values.size(), "list_scan");
+  detail::backend<Exec, detail::op::list_scan>::run(exec, succ, values, out, op, options);
+}
 
 // Convenience: mutable spans (a device_buffer's span(), say) convert to the
 // const spans above, which template deduction will not do by itself.
-template <class Exec, class Index, class Rank>
+template <execution_policy Exec, class Index, class Rank>
   requires(!std::is_const_v<Index>)
 void list_rank(const Exec& exec, std::span<Index> succ, std::span<Rank> ranks, const list_options& options = {}) {
-  list_rank<Index, Rank>(exec, std::span<const Index>(succ), ranks, options);
+  list_rank(exec, std::span<const Index>(succ), ranks, options);
 }
-template <class Exec, class Index, class T, class Op = plus>
+template <execution_policy Exec, class Index, class T, class Op = plus>
   requires(!std::is_const_v<Index> && !std::is_const_v<T>)
 void list_scan(const Exec& exec, std::span<Index> succ, std::span<T> values, std::span<T> out, Op op = {},
                const list_options& options = {}) {
-  list_scan<Index, T, Op>(exec, std::span<const Index>(succ), std::span<const T>(values), out, op, options);
+  list_scan(exec, std::span<const Index>(succ), std::span<const T>(values), out, op, options);
 }
 
-// The variant `automatic` resolves to for n nodes on that backend.
-list_variant chosen_variant(const cpu& exec, std::size_t n, const list_options& options);
-list_variant chosen_variant(const cuda& exec, std::size_t n, const list_options& options);
+// The variant of that backend (cpu_list_variant, gpu_list_variant) that
+// `automatic` resolves to for n nodes, or the one the options ask for;
+// errc::not_supported for the other backend's variant.
+template <execution_policy Exec>
+detail::list_variant_t<Exec> chosen_variant(const Exec& exec, std::size_t n, const list_options& options) {
+  return detail::backend<Exec, detail::op::chosen_list_variant<Exec>>::run(exec, n, options);
+}
 
-const char* to_string(list_variant v) noexcept;
+const char* to_string(list_variant v) noexcept;  // "auto" for automatic
+const char* to_string(cpu_list_variant v) noexcept;
+const char* to_string(gpu_list_variant v) noexcept;
 list_variant parse_list_variant(const char* name);  // throws errc::invalid_argument
 const char* to_string(list_runs r) noexcept;
 list_runs parse_list_runs(const char* name);  // throws errc::invalid_argument
 
 }  // namespace ordo
+
+// The backends: backend<cpu, op::list_...>, and backend<cuda, ...> where
+// ordo was built with CUDA (else detail/backend.hpp's "not built").
+#include "ordo/cpu/list_rank_cpu.hpp"
+#if defined(ORDO_HAS_CUDA)
+#include "ordo/cuda/list_rank_cuda.hpp"
+#endif

@@ -16,42 +16,22 @@
 
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
+#include "ordo/rank_variants.hpp"
 #include "ordo/types.hpp"
+#include "ordo/detail/backend.hpp"
+#include "ordo/detail/narrow_keys.hpp"
+#include "ordo/detail/rank_checks.hpp"
 
 namespace ordo {
 
-// How tied keys share ranks. Example: keys 10 20 20 30.
-enum class rank_method {
-  min,      // standard competition ("1224"), the paper's SCR; pandas 'min'
-  max,      // modified competition ("1334"); pandas 'max'
-  dense,    // "1223"; pandas 'dense'
-  ordinal,  // "1234", ties in input order; pandas 'first', scipy 'ordinal'
-  average,  // fractional ("1 2.5 2.5 4"); pandas/scipy default; floating output
-};
-
 enum class sort_order { ascending, descending };
-
-// Implementation choice for rank_sorted. `automatic` is the fastest measured
-// for the backend (see docs/benchmarks.md); the others exist so they can be
-// selected, tested and measured.
-enum class rank_variant {
-  automatic,
-  // CPU
-  sequential,        // the paper's loop (Sec. I)
-  parallel_search,   // threads + modified binary search (Sec. III.D, Fig. 5)
-  // GPU
-  naive,             // log-step prefix, one launch per step (Sec. III.A, Fig. 3)
-  shuffle,           // shuffle scan, flag packed into the rank (Sec. III.B)
-  hybrid,            // warp per 1024 keys, ballot/brev/ffs + modified binary search (III.C)
-  block_search,      // ordo: each tile finds its start by binary search; tiles never wait
-  lookback,          // ordo: single-pass tile scan with decoupled look-back
-  scan,              // dense only: single-pass scan of head flags (CUB block primitives + look-back)
-};
 
 struct rank_sorted_options {
   rank_method method = rank_method::min;
   sort_order order = sort_order::ascending;  // how `keys` is sorted (used by validate)
-  rank_variant variant = rank_variant::automatic;
+  // automatic, a cpu_rank_variant or a gpu_rank_variant (rank_variants.hpp:
+  // the table says which methods each computes and what automatic picks).
+  rank_variant variant = {};
   // Check that keys are sorted in `order` (NaN last when ascending, first
   // when descending) and throw errc::unsorted_input otherwise. On the GPU this
   // reads one flag back and so synchronises the stream. Without it, unsorted
@@ -59,17 +39,55 @@ struct rank_sorted_options {
   bool validate = false;
 };
 
+}  // namespace ordo
+
+namespace ordo::detail {
+// The variant enum of each backend's rank_sorted.
+template <class Exec>
+struct rank_variant_of;
+template <>
+struct rank_variant_of<cpu> {
+  using type = cpu_rank_variant;
+};
+template <>
+struct rank_variant_of<cuda> {
+  using type = gpu_rank_variant;
+};
+template <class Exec>
+using rank_variant_t = typename rank_variant_of<Exec>::type;
+
+namespace op {
+struct rank_sorted : op_returning<> {
+  static constexpr const char* name = "rank_sorted";
+};
+struct rank : op_returning<> {
+  static constexpr const char* name = "rank";
+};
+template <class Exec>
+struct chosen_rank_variant : op_returning<rank_variant_t<Exec>> {
+  static constexpr const char* name = "chosen_variant";
+};
+}  // namespace op
+}  // namespace ordo::detail
+
+namespace ordo {
+
 // Ties are keys that compare equal; -0.0 ties +0.0 and NaN ties NaN.
 // Rank: uint32 (n < 2^32), uint64, float or double. `average` needs a
 // floating Rank. ranks.size() must equal keys.size(). float ranks are exact
 // up to n = 2^24 (average: 2^23) and rounded beyond; the Python module
 // refuses float32 ranks for larger n.
-template <class Key, class Rank>
-void rank_sorted(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
-                 const rank_sorted_options& options = {});
-template <class Key, class Rank>
-void rank_sorted(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks,
-                 const rank_sorted_options& options = {});
+template <execution_policy Exec, class Key, class Rank>
+void rank_sorted(const Exec& exec, std::span<const Key> keys, std::span<Rank> ranks,
+                 const rank_sorted_options& options = {}) {
+  if constexpr (detail::is_narrow_key_v<Key>) {  // int8 ... bool, float16, bfloat16: ranked by their carrier
+    detail::via_carrier<detail::op::rank_sorted>(
+        exec, [&](auto k) { ordo::rank_sorted(exec, k, ranks, options); }, detail::keys_in(keys));
+  } else {
+    detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, false, "rank_sorted");
+    detail::backend<Exec, detail::op::rank_sorted>::run(exec, keys, ranks, options);
+  }
+}
 
 // Implementation choice for rank() on the GPU (the CPU backend has one).
 enum class rank_unsorted_variant {
@@ -102,36 +120,46 @@ struct rank_options {
 
 // pandas Series.rank over unsorted keys. Rank: double or float (pandas
 // returns float64), or uint32/uint64 for the integral methods without pct.
-template <class Key, class Rank>
-void rank(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
-          const rank_options& options = {});
-template <class Key, class Rank>
-void rank(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks,
-          const rank_options& options = {});
+template <execution_policy Exec, class Key, class Rank>
+void rank(const Exec& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
+  if constexpr (detail::is_narrow_key_v<Key>) {  // ranked by their carrier: bool as pandas ranks a bool Series
+    detail::via_carrier<detail::op::rank>(
+        exec, [&](auto k) { ordo::rank(exec, k, ranks, options); }, detail::keys_in(keys));
+  } else {
+    detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "rank");
+    detail::backend<Exec, detail::op::rank>::run(exec, keys, ranks, options);
+  }
+}
 
 // Convenience: mutable key spans (a device_buffer's span(), say) convert to
 // the const spans above, which template deduction will not do by itself.
-template <class Exec, class Key, class Rank>
+template <execution_policy Exec, class Key, class Rank>
   requires(!std::is_const_v<Key>)
 void rank_sorted(const Exec& exec, std::span<Key> keys, std::span<Rank> ranks,
                  const rank_sorted_options& options = {}) {
-  rank_sorted<Key, Rank>(exec, std::span<const Key>(keys), ranks, options);
+  rank_sorted(exec, std::span<const Key>(keys), ranks, options);
 }
-template <class Exec, class Key, class Rank>
+template <execution_policy Exec, class Key, class Rank>
   requires(!std::is_const_v<Key>)
 void rank(const Exec& exec, std::span<Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
-  rank<Key, Rank>(exec, std::span<const Key>(keys), ranks, options);
+  rank(exec, std::span<const Key>(keys), ranks, options);
 }
 
-// The variant `automatic` resolves to on that backend for these options.
-rank_variant chosen_variant(const cpu& exec, const rank_sorted_options& options);
-rank_variant chosen_variant(const cuda& exec, const rank_sorted_options& options);
+// The variant of that backend (cpu_rank_variant, gpu_rank_variant) that
+// `automatic` resolves to for these options (the table's pick), or the one
+// the options ask for; errc::not_supported for the other backend's variant.
+template <execution_policy Exec>
+detail::rank_variant_t<Exec> chosen_variant(const Exec& exec, const rank_sorted_options& options) {
+  return detail::backend<Exec, detail::op::chosen_rank_variant<Exec>>::run(exec, options);
+}
 
 // Names as the CLI and the Python module spell them ("min", "first"...).
 const char* to_string(rank_method m) noexcept;
 rank_method parse_rank_method(const char* name);  // throws errc::invalid_argument
-const char* to_string(rank_variant v) noexcept;
-rank_variant parse_rank_variant(const char* name);
+const char* to_string(rank_variant v) noexcept;  // "auto" for automatic
+const char* to_string(cpu_rank_variant v) noexcept;
+const char* to_string(gpu_rank_variant v) noexcept;
+rank_variant parse_rank_variant(const char* name);  // "auto" or a name of rank_variant_table
 const char* to_string(rank_unsorted_variant v) noexcept;
 rank_unsorted_variant parse_rank_unsorted_variant(const char* name);
 const char* to_string(na_option v) noexcept;
@@ -139,4 +167,9 @@ na_option parse_na_option(const char* name);
 
 }  // namespace ordo
 
-#include "ordo/detail/narrow_rank.hpp"  // the narrow keys: int8 ... bool, float16, bfloat16
+// The backends: backend<cpu, op::rank...>, and backend<cuda, ...> where ordo
+// was built with CUDA (else detail/backend.hpp's "not built").
+#include "ordo/cpu/rank_cpu.hpp"
+#if defined(ORDO_HAS_CUDA)
+#include "ordo/cuda/rank_cuda.hpp"
+#endif

@@ -11,12 +11,14 @@ const char* op_name(minimum) noexcept { return "min"; }
 const char* op_name(maximum) noexcept { return "max"; }
 
 constexpr detail::named<list_variant> list_variant_rows[] = {
-    {list_variant::automatic, "auto"}, {list_variant::sequential, "sequential"},
-    {list_variant::helman_jaja, "helman_jaja"}, {list_variant::wyllie, "wyllie"},
-    {list_variant::rhj, "rhj"}, {list_variant::single_block, "single_block"}};
+    {list_variant{}, "auto"}, {cpu_list_variant::sequential, "sequential"},
+    {cpu_list_variant::helman_jaja, "helman_jaja"}, {gpu_list_variant::wyllie, "wyllie"},
+    {gpu_list_variant::rhj, "rhj"}, {gpu_list_variant::single_block, "single_block"}};
 constexpr detail::name_table list_variants{list_variant_rows, "unknown list variant",
                                            "expected auto, sequential, helman_jaja, wyllie, rhj or single_block"};
 const char* to_string(list_variant v) noexcept { return list_variants.name_of(v); }
+const char* to_string(cpu_list_variant v) noexcept { return list_variants.name_of(v); }
+const char* to_string(gpu_list_variant v) noexcept { return list_variants.name_of(v); }
 list_variant parse_list_variant(const char* s) { return list_variants.parse(s); }
 
 constexpr detail::named<list_runs> list_runs_rows[] = {

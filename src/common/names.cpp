@@ -1,4 +1,8 @@
 // Spelling of options as the CLI, the benchmark and the Python module use it.
+#include <iterator>
+#include <string>
+#include <string_view>
+
 #include "ordo/detail/name_table.hpp"
 #include "ordo/rank.hpp"
 
@@ -7,25 +11,29 @@ namespace ordo {
 using detail::name_table;
 using detail::named;
 
-constexpr named<rank_method> rank_method_rows[] = {
-    {rank_method::min, "min"},         {rank_method::max, "max"},         {rank_method::dense, "dense"},
-    {rank_method::ordinal, "ordinal"}, {rank_method::ordinal, "first"}, {rank_method::average, "average"}};
-constexpr name_table rank_methods{rank_method_rows, "unknown rank method",
+constexpr name_table rank_methods{rank_method_names, "unknown rank method",
                                   "expected min, max, dense, ordinal/first or average"};
 const char* to_string(rank_method v) noexcept { return rank_methods.name_of(v); }
 rank_method parse_rank_method(const char* s) { return rank_methods.parse(s); }
 
-constexpr named<rank_variant> rank_variant_rows[] = {
-    {rank_variant::automatic, "auto"},       {rank_variant::sequential, "sequential"},
-    {rank_variant::parallel_search, "parallel_search"}, {rank_variant::naive, "naive"},
-    {rank_variant::shuffle, "shuffle"},      {rank_variant::hybrid, "hybrid"},
-    {rank_variant::block_search, "block_search"}, {rank_variant::lookback, "lookback"},
-    {rank_variant::scan, "scan"}};
-constexpr name_table rank_variants{
-    rank_variant_rows, "unknown rank variant",
-    "expected auto, sequential, parallel_search, naive, shuffle, hybrid, block_search, lookback or scan"};
-const char* to_string(rank_variant v) noexcept { return rank_variants.name_of(v); }
-rank_variant parse_rank_variant(const char* s) { return rank_variants.parse(s); }
+// rank_sorted's variants: "auto" and the names of rank_variant_table.
+const char* to_string(rank_variant v) noexcept {
+  const rank_variant_row* r = detail::rank_variant_row_of(v);
+  return v.is_automatic() ? "auto" : r ? r->name : "?";
+}
+const char* to_string(cpu_rank_variant v) noexcept { return to_string(rank_variant(v)); }
+const char* to_string(gpu_rank_variant v) noexcept { return to_string(rank_variant(v)); }
+rank_variant parse_rank_variant(const char* s) {
+  const std::string_view text(s);
+  if (text == "auto") return {};
+  for (const rank_variant_row& r : rank_variant_table)
+    if (text == r.name) return r.variant;
+  std::string expected = "auto";
+  const std::size_t rows = std::size(rank_variant_table);
+  for (std::size_t i = 0; i < rows; ++i)
+    expected += std::string(i + 1 == rows ? " or " : ", ") + rank_variant_table[i].name;
+  throw error(errc::invalid_argument, "unknown rank variant '" + std::string(text) + "' (expected " + expected + ")");
+}
 
 constexpr named<rank_unsorted_variant> rank_unsorted_variant_rows[] = {
     {rank_unsorted_variant::automatic, "auto"},

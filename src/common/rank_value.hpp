@@ -35,6 +35,21 @@ ORDO_HD R tie_group_rank(rank_method m, std::uint64_t pos, std::uint64_t first, 
   return tie_group_rank<rank_method::average, R>(pos, first, last, dense);
 }
 
+// The facts of its tie group a method's value is made of, beyond the
+// position: the group's first and last position, its dense index. The CPU's
+// group walk and the GPU's tile kernel compute only those a method needs.
+enum rank_fact : unsigned { fact_first = 1, fact_last = 2, fact_dense = 4 };
+constexpr unsigned rank_facts(rank_method m) {
+  switch (m) {
+    case rank_method::min: return fact_first;
+    case rank_method::max: return fact_last;
+    case rank_method::dense: return fact_dense;
+    case rank_method::ordinal: return 0;
+    case rank_method::average: return fact_first | fact_last;
+  }
+  return fact_first | fact_last | fact_dense;
+}
+
 // pct divides by the largest rank among the ranked keys: the number of
 // distinct keys for dense, else the number of ranked keys (NaN under keep
 // is not ranked).

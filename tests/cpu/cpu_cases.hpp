@@ -16,21 +16,21 @@ namespace ordo_test {
 
 struct cpu_case {
   ordo::cpu exec;
-  ordo::rank_variant variant;
+  ordo::cpu_rank_variant variant;
   const char* name;
 };
 
 // cpu{1} is the sequential reference path; cpu{4} oversubscribes small
 // machines on purpose; cpu{} is every core. Each runs every CPU variant.
 inline std::vector<cpu_case> single_thread_cases() {
-  using v = ordo::rank_variant;
+  using v = ordo::cpu_rank_variant;
   return {{ordo::cpu{1}, v::automatic, "cpu{1}/automatic"},
           {ordo::cpu{1}, v::sequential, "cpu{1}/sequential"},
           {ordo::cpu{1}, v::parallel_search, "cpu{1}/parallel_search"}};
 }
 
 inline std::vector<cpu_case> threaded_cases() {
-  using v = ordo::rank_variant;
+  using v = ordo::cpu_rank_variant;
   return {{ordo::cpu{4}, v::automatic, "cpu{4}/automatic"},
           {ordo::cpu{4}, v::sequential, "cpu{4}/sequential"},
           {ordo::cpu{4}, v::parallel_search, "cpu{4}/parallel_search"},
@@ -65,7 +65,7 @@ inline std::vector<cpu_case> cases_at(std::size_t g) {
 
 // The large inputs: threaded only.
 inline std::vector<cpu_case> large_cpu_cases() {
-  using v = ordo::rank_variant;
+  using v = ordo::cpu_rank_variant;
   return {{ordo::cpu{4}, v::parallel_search, "cpu{4}/parallel_search"},
           {ordo::cpu{}, v::automatic, "cpu{}/automatic"}};
 }

@@ -23,17 +23,17 @@ struct cpu_setup {
 };
 
 std::vector<cpu_setup> setups() {
-  using ordo::list_variant;
+  using ordo::cpu_list_variant;
   std::vector<cpu_setup> s;
-  s.push_back({"sequential", ordo::cpu{1}, {.variant = list_variant::sequential}});
+  s.push_back({"sequential", ordo::cpu{1}, {.variant = cpu_list_variant::sequential}});
   s.push_back({"auto_4", ordo::cpu{4}, {}});
-  s.push_back({"hj_default", ordo::cpu{4}, {.variant = list_variant::helman_jaja}});
+  s.push_back({"hj_default", ordo::cpu{4}, {.variant = cpu_list_variant::helman_jaja}});
   // Tiny strides and cutoff: several levels of recursion even on small lists.
   s.push_back({"hj_deep", ordo::cpu{3},
-               {.variant = list_variant::helman_jaja, .splitter_stride = 4, .deep_stride = 2, .cutoff = 3}});
+               {.variant = cpu_list_variant::helman_jaja, .splitter_stride = 4, .deep_stride = 2, .cutoff = 3}});
   s.push_back({"hj_equidistant", ordo::cpu{2},
-               {.variant = list_variant::helman_jaja, .splitter_stride = 8, .cutoff = 10, .equidistant_splitters = true}});
-  s.push_back({"hj_one_thread", ordo::cpu{1}, {.variant = list_variant::helman_jaja, .splitter_stride = 16}});
+               {.variant = cpu_list_variant::helman_jaja, .splitter_stride = 8, .cutoff = 10, .equidistant_splitters = true}});
+  s.push_back({"hj_one_thread", ordo::cpu{1}, {.variant = cpu_list_variant::helman_jaja, .splitter_stride = 16}});
   return s;
 }
 
@@ -59,7 +59,7 @@ TEST(ListRankCpu, EveryCaseEverySetup) {
 
 TEST(ListRankCpu, AllIndexAndRankTypes) {
   const auto c = list_case{"random", ordo::gen::random_list<std::uint64_t>(3000, 11)};
-  const cpu_setup s{"hj", ordo::cpu{2}, {.variant = ordo::list_variant::helman_jaja, .splitter_stride = 16}};
+  const cpu_setup s{"hj", ordo::cpu{2}, {.variant = ordo::cpu_list_variant::helman_jaja, .splitter_stride = 16}};
   for_each_index_rank([&]<class Index, class Rank>() { check_rank<Index, Rank>(c, s, true); });
 }
 
@@ -132,10 +132,10 @@ TEST(ListRankCpu, ArgumentErrors) {
                     ordo::errc::invalid_argument);
   EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cpu{}, std::span(succ), std::span(r), {.splitter_stride = 12}),
                     ordo::errc::invalid_argument);
-  EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cpu{}, std::span(succ), std::span(r), {.variant = ordo::list_variant::rhj}),
+  EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cpu{}, std::span(succ), std::span(r), {.variant = ordo::gpu_list_variant::rhj}),
                     ordo::errc::not_supported);
   EXPECT_ORDO_ERROR(ordo::parse_list_variant("bogus"), ordo::errc::invalid_argument);
-  EXPECT_EQ(ordo::parse_list_variant("rhj"), ordo::list_variant::rhj);
+  EXPECT_EQ(ordo::parse_list_variant("rhj"), ordo::gpu_list_variant::rhj);
   EXPECT_ORDO_ERROR(ordo::parse_list_runs("sometimes"), ordo::errc::invalid_argument);
   for (auto r : {ordo::list_runs::detect, ordo::list_runs::contract, ordo::list_runs::keep})
     EXPECT_EQ(ordo::parse_list_runs(ordo::to_string(r)), r);

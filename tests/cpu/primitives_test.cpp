@@ -178,7 +178,7 @@ TEST(PrimitivesNanCpu, IntegerFminFmaxAreMinMax) {
 // list_scan runs on the same operators: NaN propagates along a list as np.maximum.accumulate would.
 TEST(PrimitivesNanCpu, ListScanPropagatesNaN) {
   host_space sp{ordo::cpu{4}};
-  check_nan_list_scan(sp, 50000, {ordo::list_variant::sequential, ordo::list_variant::helman_jaja});
+  check_nan_list_scan(sp, 50000, {ordo::cpu_list_variant::sequential, ordo::cpu_list_variant::helman_jaja});
 }
 
 // Every built-in operator and held accumulator pair has a libordo entry point

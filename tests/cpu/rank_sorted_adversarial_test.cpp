@@ -109,18 +109,18 @@ void check_streamed_min(std::size_t n) {
     v += (s >> 60) < 6 ? 0 : std::int32_t(s >> 62) + 1;  // ties about 40% of the time
     k = v;
   }
-  const auto opts = [](ordo::rank_variant var) {
+  const auto opts = [](ordo::cpu_rank_variant var) {
     return ordo::rank_sorted_options{ordo::rank_method::min, ordo::sort_order::ascending, var, false};
   };
   for (std::size_t offset : {0u, 1u, 3u}) {
     const std::size_t m = n - offset;
     const std::span<const std::int32_t> in(keys.data() + offset, m);
     std::vector<R> want(m), got(n + 5);
-    ordo::rank_sorted(ordo::cpu{1}, in, std::span<R>(want), opts(ordo::rank_variant::sequential));
+    ordo::rank_sorted(ordo::cpu{1}, in, std::span<R>(want), opts(ordo::cpu_rank_variant::sequential));
     for (int threads : {2, 3}) {
       std::fill(got.begin(), got.end(), R(7));
       ordo::rank_sorted(ordo::cpu{threads}, in, std::span<R>(got.data() + offset, m),
-                        opts(ordo::rank_variant::parallel_search));
+                        opts(ordo::cpu_rank_variant::parallel_search));
       const auto diff = std::mismatch(want.begin(), want.end(), got.begin() + offset);
       EXPECT_TRUE(diff.first == want.end()) << "offset " << offset << " threads " << threads
                                             << ": first wrong rank at " << (diff.first - want.begin());

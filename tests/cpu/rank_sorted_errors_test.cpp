@@ -105,7 +105,7 @@ TYPED_TEST(RankSortedErrors, GpuVariantsOnCpu) {
   using K = TypeParam;
   const std::vector<K> keys{1, 2, 2, 3};
   std::vector<std::uint32_t> out(4);
-  using v = ordo::rank_variant;
+  using v = ordo::gpu_rank_variant;
   for (auto variant : {v::naive, v::shuffle, v::hybrid, v::block_search, v::lookback, v::scan}) {
     for (const ordo::cpu& exec : rank_execs()) {
       ordo::rank_sorted_options o;

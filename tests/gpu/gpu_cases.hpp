@@ -62,8 +62,8 @@ std::vector<R> gpu_rank(const std::vector<K>& keys, const ordo::rank_options& o)
 }
 
 // Variants that compute `m` (see rank.hpp); automatic does all of them.
-inline std::vector<ordo::rank_variant> gpu_variants_for(ordo::rank_method m) {
-  using v = ordo::rank_variant;
+inline std::vector<ordo::gpu_rank_variant> gpu_variants_for(ordo::rank_method m) {
+  using v = ordo::gpu_rank_variant;
   using mm = ordo::rank_method;
   switch (m) {
     case mm::min: return {v::automatic, v::naive, v::shuffle, v::hybrid, v::block_search, v::lookback};

@@ -16,7 +16,8 @@
 namespace {
 
 using namespace ordo_test;
-using ordo::list_variant;
+using ordo::cpu_list_variant;
+using ordo::gpu_list_variant;
 
 struct gpu_setup {
   const char* name;
@@ -27,21 +28,21 @@ struct gpu_setup {
 std::vector<gpu_setup> setups() {
   std::vector<gpu_setup> s;
   s.push_back({"auto", {}});
-  s.push_back({"rhj", {.variant = list_variant::rhj}});
+  s.push_back({"rhj", {.variant = gpu_list_variant::rhj}});
   // Tiny strides and cutoff: many levels, several walks per thread.
-  s.push_back({"rhj_deep", {.variant = list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5}});
-  s.push_back({"rhj_wyllie_base", {.variant = list_variant::rhj, .cutoff = 3000, .base = ordo::list_base::wyllie}});
-  s.push_back({"rhj_equidistant", {.variant = list_variant::rhj, .splitter_stride = 64, .cutoff = 100,
+  s.push_back({"rhj_deep", {.variant = gpu_list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5}});
+  s.push_back({"rhj_wyllie_base", {.variant = gpu_list_variant::rhj, .cutoff = 3000, .base = ordo::list_base::wyllie}});
+  s.push_back({"rhj_equidistant", {.variant = gpu_list_variant::rhj, .splitter_stride = 64, .cutoff = 100,
                                    .equidistant_splitters = true}});
-  s.push_back({"wyllie", {.variant = list_variant::wyllie}});
-  s.push_back({"single_block", {.variant = list_variant::single_block}, 16384});
+  s.push_back({"wyllie", {.variant = gpu_list_variant::wyllie}});
+  s.push_back({"single_block", {.variant = gpu_list_variant::single_block}, 16384});
   // Run contraction, then each algorithm on the list of runs.
   s.push_back({"runs", {.runs = ordo::list_runs::contract}});
-  s.push_back({"runs_rhj_deep", {.variant = list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5,
+  s.push_back({"runs_rhj_deep", {.variant = gpu_list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5,
                                  .runs = ordo::list_runs::contract}});
-  s.push_back({"runs_wyllie", {.variant = list_variant::wyllie, .runs = ordo::list_runs::contract}});
-  s.push_back({"runs_single_block", {.variant = list_variant::single_block, .runs = ordo::list_runs::contract}, 16384});
-  s.push_back({"rhj_keep_runs", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep}});
+  s.push_back({"runs_wyllie", {.variant = gpu_list_variant::wyllie, .runs = ordo::list_runs::contract}});
+  s.push_back({"runs_single_block", {.variant = gpu_list_variant::single_block, .runs = ordo::list_runs::contract}, 16384});
+  s.push_back({"rhj_keep_runs", {.variant = gpu_list_variant::rhj, .runs = ordo::list_runs::keep}});
   return s;
 }
 
@@ -96,7 +97,7 @@ TEST(ListRankGpu, EveryCaseEverySetup) {
 TEST(ListRankGpu, AllIndexAndRankTypes) {
   ORDO_REQUIRE_GPU();
   const list_case c{"random", ordo::gen::random_list<std::uint64_t>(70000, 11)};
-  const gpu_setup s{"rhj", {.variant = list_variant::rhj, .splitter_stride = 16}};
+  const gpu_setup s{"rhj", {.variant = gpu_list_variant::rhj, .splitter_stride = 16}};
   for_each_index_rank([&]<class Index, class Rank>() { check_rank<Index, Rank>(c, s, true); });
 }
 
@@ -109,8 +110,8 @@ TEST(ListRankGpu, LargeRandomOrderedAndForest) {
                              {"ordered_lists_4M", runs_list(n, 5000, n, 10)},
                              {"forest_4M", ordo::gen::random_forest<std::uint64_t>(n, n / 64, 2)}};
   for (const auto& c : cases)
-    for (const auto& s : {gpu_setup{"auto", {}}, gpu_setup{"wyllie", {.variant = list_variant::wyllie}},
-                          gpu_setup{"rhj_keep_runs", {.variant = list_variant::rhj, .runs = ordo::list_runs::keep}}})
+    for (const auto& s : {gpu_setup{"auto", {}}, gpu_setup{"wyllie", {.variant = gpu_list_variant::wyllie}},
+                          gpu_setup{"rhj_keep_runs", {.variant = gpu_list_variant::rhj, .runs = ordo::list_runs::keep}}})
       check_rank<std::uint32_t, std::uint32_t>(c, s, true);
 }
 
@@ -172,9 +173,9 @@ TEST(ListRankGpu, ArgumentErrors) {
   std::vector<std::uint32_t> succ(20000, ordo::list_end<std::uint32_t>);
   ordo::device_buffer<std::uint32_t> d(std::span<const std::uint32_t>(succ.data(), succ.size())), r(20000), r2(3);
   EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cuda{}, d.span(), r2.span()), ordo::errc::invalid_argument);
-  EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cuda{}, d.span(), r.span(), {.variant = list_variant::single_block}),
+  EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cuda{}, d.span(), r.span(), {.variant = gpu_list_variant::single_block}),
                     ordo::errc::invalid_argument);
-  EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cuda{}, d.span(), r.span(), {.variant = list_variant::helman_jaja}),
+  EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cuda{}, d.span(), r.span(), {.variant = cpu_list_variant::helman_jaja}),
                     ordo::errc::not_supported);
   EXPECT_ORDO_ERROR(ordo::list_rank(ordo::cuda{}, d.span(), r.span(), {.deep_stride = 3}),
                     ordo::errc::invalid_argument);
@@ -199,9 +200,9 @@ TEST(ListRankGpuSmall, Variants) {
 
 TEST(ListRankGpuSmall, BadInputs) {
   ORDO_REQUIRE_GPU();
-  check_bad_inputs<std::uint32_t>({{"rhj_deep", {.variant = list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5}},
-                                   {"wyllie", {.variant = list_variant::wyllie}},
-                                   {"single_block", {.variant = list_variant::single_block}, 16384},
+  check_bad_inputs<std::uint32_t>({{"rhj_deep", {.variant = gpu_list_variant::rhj, .splitter_stride = 2, .deep_stride = 4, .cutoff = 5}},
+                                   {"wyllie", {.variant = gpu_list_variant::wyllie}},
+                                   {"single_block", {.variant = gpu_list_variant::single_block}, 16384},
                                    {"runs", {.runs = ordo::list_runs::contract}}});
 }
 

@@ -191,7 +191,7 @@ TEST(PrimitivesNanGpu, IssueExamples) {
 TEST(PrimitivesNanGpu, ListScanPropagatesNaN) {
   ORDO_REQUIRE_GPU();
   device_space sp;
-  check_nan_list_scan(sp, 300000, {ordo::list_variant::automatic, ordo::list_variant::wyllie, ordo::list_variant::rhj});
+  check_nan_list_scan(sp, 300000, {ordo::gpu_list_variant::automatic, ordo::gpu_list_variant::wyllie, ordo::gpu_list_variant::rhj});
 }
 
 TEST(PrimitivesOverflowGpu, IssueExample) {

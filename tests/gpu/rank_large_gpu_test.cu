@@ -42,7 +42,7 @@ TEST(RankSortedGpuLarge, MoreThanTwoToThe32Keys) {
   ordo::device_buffer<unsigned long long> wrong(1);
   fill_groups<<<4096, 256>>>(keys.data(), n);
   for (auto m : {ordo::rank_method::min, ordo::rank_method::max}) {
-    for (auto v : {ordo::rank_variant::automatic, ordo::rank_variant::hybrid}) {
+    for (auto v : {ordo::gpu_rank_variant::automatic, ordo::gpu_rank_variant::hybrid}) {
       ASSERT_EQ(cudaMemset(wrong.data(), 0, sizeof(unsigned long long)), cudaSuccess);
       ordo::rank_sorted_options o;
       o.method = m;

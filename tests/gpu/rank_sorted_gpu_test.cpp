@@ -93,12 +93,12 @@ TEST(RankSortedGpuErrors, VariantsRejectWhatTheyCannotDo) {
     }
     return ordo::errc::io_error;  // "no error"
   };
-  EXPECT_EQ(code_of(ordo::rank_method::dense, ordo::rank_variant::hybrid), ordo::errc::not_supported);
-  EXPECT_EQ(code_of(ordo::rank_method::dense, ordo::rank_variant::block_search), ordo::errc::not_supported);
-  EXPECT_EQ(code_of(ordo::rank_method::max, ordo::rank_variant::lookback), ordo::errc::not_supported);
-  EXPECT_EQ(code_of(ordo::rank_method::min, ordo::rank_variant::scan), ordo::errc::not_supported);
-  EXPECT_EQ(code_of(ordo::rank_method::average, ordo::rank_variant::shuffle), ordo::errc::not_supported);
-  EXPECT_EQ(code_of(ordo::rank_method::min, ordo::rank_variant::parallel_search), ordo::errc::not_supported);
+  EXPECT_EQ(code_of(ordo::rank_method::dense, ordo::gpu_rank_variant::hybrid), ordo::errc::not_supported);
+  EXPECT_EQ(code_of(ordo::rank_method::dense, ordo::gpu_rank_variant::block_search), ordo::errc::not_supported);
+  EXPECT_EQ(code_of(ordo::rank_method::max, ordo::gpu_rank_variant::lookback), ordo::errc::not_supported);
+  EXPECT_EQ(code_of(ordo::rank_method::min, ordo::gpu_rank_variant::scan), ordo::errc::not_supported);
+  EXPECT_EQ(code_of(ordo::rank_method::average, ordo::gpu_rank_variant::shuffle), ordo::errc::not_supported);
+  EXPECT_EQ(code_of(ordo::rank_method::min, ordo::cpu_rank_variant::parallel_search), ordo::errc::not_supported);
 }
 
 TEST(RankSortedGpuErrors, SizesAndTypes) {

@@ -67,7 +67,7 @@ plan make_plan(const rank_args& a) {
   p.unsorted = {m, !a.descending, parse_na_option(a.na.c_str()), a.pct,
                 a.sorted ? rank_unsorted_variant::automatic : parse_rank_unsorted_variant(a.variant.c_str())};
   p.presorted = {m, a.descending ? sort_order::descending : sort_order::ascending,
-                 a.sorted ? parse_rank_variant(a.variant.c_str()) : rank_variant::automatic, !a.no_validate};
+                 a.sorted ? parse_rank_variant(a.variant.c_str()) : rank_variant{}, !a.no_validate};
 
   if (!a.rank_type.empty()) {
     p.rank_type = io::parse_dtype(a.rank_type, "--rank-type");
@@ -79,7 +79,30 @@ plan make_plan(const rank_args& a) {
   }
 
   p.gpu = use_gpu(a.device);
+  // rank_variant_table: a variant of the other backend, or one that does not
+  // compute the method, fails here as the library would, before any reading.
+  if (a.sorted && !p.presorted.variant.is_automatic()) {
+    detail::check_rank_variant_backend("rank_sorted", p.presorted.variant, p.gpu);
+    detail::check_rank_variant_does(p.presorted.variant, m);
+  }
   return p;
+}
+
+// --variant's help: rank_sorted's variants per backend from rank_variant_table,
+// each with the methods it computes where it does not compute them all.
+std::string sorted_variants_help() {
+  std::string cpu, gpu;
+  for (const rank_variant_row& r : rank_variant_table) {
+    std::string& out = r.variant.is_gpu() ? gpu : cpu;
+    std::string methods;
+    bool all = true;
+    for (const rank_method m : all_rank_methods) {
+      if (r.methods.has(m)) methods += (methods.empty() ? "" : " ") + std::string(to_string(m));
+      else all = false;
+    }
+    out += (out.empty() ? "" : ", ") + std::string(r.name) + (all ? "" : " (" + methods + ")");
+  }
+  return "CPU: " + cpu + "; GPU: " + gpu;
 }
 
 using clock_type = std::chrono::steady_clock;
@@ -196,8 +219,9 @@ void add_rank_command(CLI::App& app) {
   cmd->add_flag("--sorted", a->sorted, "the keys are already sorted: rank them with rank_sorted");
   a->no_validate_opt =
       cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
-  a->variant_opt = cmd->add_option("--variant", a->variant, "the implementation (default auto): with --sorted, a rank_sorted variant; "
-                                   "without, sort_back or msd_replay (GPU)");
+  a->variant_opt = cmd->add_option("--variant", a->variant,
+                                   "the implementation (default auto): with --sorted, a rank_sorted variant (" +
+                                       sorted_variants_help() + "); without, sort_back or msd_replay (GPU)");
   add_device_options(cmd, a->device, a->threads);
   add_progress_options(cmd, a->progress);
   add_input_options(cmd, a->in, "key");

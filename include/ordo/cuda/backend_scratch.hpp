@@ -35,7 +35,7 @@ void device_copy(const cuda& exec, void* dst, const void* src, std::uint64_t byt
 template <class Key, class Value, class F>
 void from_scratch_copy(const cuda& exec, Key* keys, Value* values, std::uint64_t n, F&& f) {
   constexpr unsigned vbytes = gpu_value_bytes<Value>();
-  device_buffer<unsigned char> kscratch(exec, n * sizeof(Key));
+  device_buffer<Key> kscratch(exec, n);
   device_copy(exec, kscratch.data(), keys, n * sizeof(Key));
   if constexpr (vbytes == 0) {
     f(static_cast<const Key*>(kscratch.data()), static_cast<const void*>(nullptr));

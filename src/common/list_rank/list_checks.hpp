@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "ordo/error.hpp"
+#include "ordo/detail/list_checks.hpp"
 
 namespace ordo::detail::list {
 
@@ -22,32 +23,6 @@ struct faults {
   std::uint64_t heads = 0;                // number of nodes without predecessor
   std::uint64_t first_head = none;        // the smallest of them
 };
-
-template <class Index, class Out>
-void check_list_args(std::size_t n, std::size_t out_size, std::size_t values_size, const char* fn) {
-  if (out_size != n)
-    throw error(errc::invalid_argument, std::string(fn) + ": the output has " + std::to_string(out_size) +
-                                            " elements for " + std::to_string(n) + " nodes");
-  if (values_size != n)
-    throw error(errc::invalid_argument, std::string(fn) + ": values has " + std::to_string(values_size) +
-                                            " elements for " + std::to_string(n) + " nodes");
-  if constexpr (sizeof(Index) == 4) {
-    if (n >= (std::uint64_t(1) << 32) - 1)
-      throw error(errc::invalid_argument, std::string(fn) + ": 32-bit successors address at most 2^32 - 2 nodes, got " +
-                                              std::to_string(n) + "; use 64-bit indices");
-  }
-  if constexpr (std::is_integral_v<Out> && sizeof(Out) == 4) {
-    if (n > std::numeric_limits<std::uint32_t>::max())
-      throw error(errc::invalid_argument, std::string(fn) + ": " + std::to_string(n) +
-                                              " nodes do not fit 32-bit ranks; use 64-bit ranks");
-  }
-}
-
-inline void check_stride(std::uint64_t stride, const char* what) {
-  if (stride != 0 && (stride < 2 || (stride & (stride - 1)) != 0 || stride > (std::uint64_t(1) << 20)))
-    throw error(errc::invalid_argument,
-                std::string("list options: ") + what + " must be a power of two from 2 to 2^20, got " + std::to_string(stride));
-}
 
 // A successor as the caller wrote it, from its bits (zero- or sign-extended)
 // and the width of the index type: signed index types print signed, so -7

@@ -1,4 +1,5 @@
-// The CPU entry points of list_rank.hpp and their explicit instantiations.
+// The CPU backend of list_rank.hpp (ordo/cpu/list_rank_cpu.hpp declares it)
+// and its explicit instantiations.
 // Signed and unsigned types of one width share an implementation: the end
 // marker is all bits set in both, and ranks never reach the sign bit.
 #include <atomic>
@@ -37,10 +38,7 @@ template <class V, class Index, class Out, class Src, class Op, class Finish>
 void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
                    const list_options& o, const char* fn, bool signed_index) {
   const int threads = exec.resolved_threads();
-  const list_variant v = chosen_variant(exec, n, o);
-  if (v != list_variant::sequential && v != list_variant::helman_jaja)
-    throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(v) +
-                                         "' runs on the GPU; on ordo::cpu use sequential or helman_jaja");
+  const cpu_list_variant v = cpu_list_variant_for(fn, exec, n, o);
   const hj_params p = cpu_params(o, threads);
   std::vector<std::uint32_t> marks(mark_words(n), 0);
   faults f;
@@ -56,7 +54,7 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
     out[x] = finish(value);
     if (cyclic && o.validate) atomic_min(cycle, x);
   };
-  if (v == list_variant::sequential) sequential_list_scan<V>(succ, n, marks.data(), src, op, emit);
+  if (v == cpu_list_variant::sequential) sequential_list_scan<V>(succ, n, marks.data(), src, op, emit);
   else helman_jaja_level<V>(succ, n, marks.data(), src, op, emit, p, 0);
   if (o.validate) {
     f.cycle = cycle;
@@ -67,19 +65,13 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
 }  // namespace
 }  // namespace detail::list
 
-list_variant chosen_variant(const cpu& exec, std::size_t n, const list_options& o) {
-  if (o.variant != list_variant::automatic) return o.variant;
-  // Below a few thousand nodes the walk fits in cache and threads cost more than they save.
-  return exec.resolved_threads() > 1 && n > (std::size_t(1) << 15) ? list_variant::helman_jaja
-                                                                      : list_variant::sequential;
-}
+namespace detail {
 
 template <class Index, class Rank>
-void list_rank(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
+void list_rank_cpu(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
   using U = std::make_unsigned_t<Index>;
   using R = std::make_unsigned_t<Rank>;
   const std::uint64_t n = succ.size();
-  detail::list::check_list_args<Index, Rank>(n, ranks.size(), n, "list_rank");
   auto one = [](std::uint64_t) { return R(1); };
   auto minus_one = [](R v) { return R(v - 1); };  // rank = inclusive count - 1
   detail::list::run_list_scan<R>(exec, reinterpret_cast<const U*>(succ.data()), n, one,
@@ -88,11 +80,10 @@ void list_rank(const cpu& exec, std::span<const Index> succ, std::span<Rank> ran
 }
 
 template <class Index, class T, class Op>
-void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
-               const list_options& o) {
+void list_scan_cpu(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
+                   const list_options& o) {
   using U = std::make_unsigned_t<Index>;
   const std::uint64_t n = succ.size();
-  detail::list::check_list_args<Index, T>(n, out.size(), values.size(), "list_scan");
   const T* v = values.data();
   auto src = [v](std::uint64_t x) { return v[x]; };
   auto same = [](T x) { return x; };
@@ -101,12 +92,13 @@ void list_scan(const cpu& exec, std::span<const Index> succ, std::span<const T> 
 }
 
 #define ORDO_LIST_RANK_CPU(I, R) \
-  template void list_rank<I, R>(const cpu&, std::span<const I>, std::span<R>, const list_options&);
+  template void list_rank_cpu<I, R>(const cpu&, std::span<const I>, std::span<R>, const list_options&);
 ORDO_FOR_EACH_LIST_RANK(ORDO_LIST_RANK_CPU)
 
 #define ORDO_LIST_SCAN_CPU(I, T, Op) \
-  template void list_scan<I, T, Op>(const cpu&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
-                                    const list_options&);
+  template void list_scan_cpu<I, T, Op>(const cpu&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
+                                        const list_options&);
 ORDO_FOR_EACH_LIST_SCAN(ORDO_LIST_SCAN_CPU)
 
+}  // namespace detail
 }  // namespace ordo

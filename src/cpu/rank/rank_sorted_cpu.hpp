@@ -54,7 +54,7 @@ std::uint64_t for_each_ranked(const K* keys, std::size_t n, rank_method m, int t
   const std::size_t chunks = chunk_count(n, threads);
   auto chunk_begin = [&](std::size_t c) { return n * c / chunks; };
   std::vector<std::uint64_t> dense_before(chunks + 1, 0);
-  if (m == rank_method::dense) {
+  if (rank_facts(m) & fact_dense) {
 #pragma omp parallel for num_threads(threads) schedule(static)
     for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); ++c) {
       std::uint64_t heads = 0;
@@ -64,7 +64,7 @@ std::uint64_t for_each_ranked(const K* keys, std::size_t n, rank_method m, int t
     }
     for (std::size_t c = 0; c < chunks; ++c) dense_before[c + 1] += dense_before[c];
   }
-  const bool need_last = m == rank_method::max || m == rank_method::average;
+  const bool need_last = rank_facts(m) & fact_last;
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (std::ptrdiff_t c = 0; c < std::ptrdiff_t(chunks); ++c) {
     const std::size_t b = chunk_begin(c), e = chunk_begin(c + 1);

@@ -5,7 +5,6 @@
 #include <limits>
 #include <type_traits>
 
-#include "common/rank_checks.hpp"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
@@ -13,6 +12,7 @@
 #include "cuda/rank/dispatch/rank_bits.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"
 #include "ordo/detail/key_types.hpp"
+#include "ordo/rank.hpp"
 
 namespace ordo {
 namespace detail::cuda_rank {
@@ -43,9 +43,9 @@ bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
 
 }  // namespace detail::cuda_rank
 
+namespace detail {
 template <class K, class R>
-void rank(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_options& o) {
-  detail::check_rank_args<K, R>(keys.size(), ranks.size(), o.method, o.pct, "rank");
+void rank_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_options& o) {
   const std::uint64_t n = keys.size();
   if (n == 0) return;
   if constexpr (sizeof(K) == 4) {
@@ -60,10 +60,11 @@ void rank(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const r
 }
 
 #define ORDO_INSTANTIATE_CUDA_RANK(K, R) \
-  template void rank<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
+  template void rank_cuda<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
 #define ORDO_INSTANTIATE_CUDA_RANK_ALL(K) \
   ORDO_INSTANTIATE_CUDA_RANK(K, std::uint32_t) ORDO_INSTANTIATE_CUDA_RANK(K, std::uint64_t) \
   ORDO_INSTANTIATE_CUDA_RANK(K, float) ORDO_INSTANTIATE_CUDA_RANK(K, double)
 ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CUDA_RANK_ALL)
 
+}  // namespace detail
 }  // namespace ordo

@@ -71,10 +71,10 @@ bool single_block_takes(std::uint64_t n) {
 // The variant for a list of n: `automatic` takes single_block only where
 // the device holds the list in one block.
 template <class V>
-list_variant device_variant(const cuda& exec, std::uint64_t n, const list_options& o) {
-  const list_variant v = chosen_variant(exec, n, o);
-  if (v == list_variant::single_block && o.variant == list_variant::automatic && !single_block_takes<V>(n))
-    return list_variant::wyllie;
+gpu_list_variant device_variant(const char* fn, std::uint64_t n, const list_options& o) {
+  const gpu_list_variant v = chosen_list_variant_cuda(fn, n, o);
+  if (v == gpu_list_variant::single_block && o.variant.is_automatic() && !single_block_takes<V>(n))
+    return gpu_list_variant::wyllie;
   return v;
 }
 
@@ -197,11 +197,11 @@ void rhj_level(const cuda& exec, const Index* succ, std::uint64_t n, const std::
 }
 
 template <class V, class Index, class Src, class Op, class Sink>
-void rank_marked(const cuda& exec, list_variant v, const Index* succ, std::uint64_t n, const std::uint32_t* marks,
+void rank_marked(const cuda& exec, gpu_list_variant v, const Index* succ, std::uint64_t n, const std::uint32_t* marks,
                  Src src, Op op, Sink sink, const rhj_params& p, bool validate) {
   switch (v) {
-    case list_variant::single_block: return single_block<V>(exec, succ, n, marks, src, op, sink);
-    case list_variant::wyllie: return wyllie<V>(exec, succ, n, marks, src, op, sink);
+    case gpu_list_variant::single_block: return single_block<V>(exec, succ, n, marks, src, op, sink);
+    case gpu_list_variant::wyllie: return wyllie<V>(exec, succ, n, marks, src, op, sink);
     default: return rhj_level<V>(exec, succ, n, marks, src, op, sink, p, 0, validate);
   }
 }
@@ -264,11 +264,8 @@ inline rhj_params gpu_params(const list_options& o) {
 template <class V, class Index, class Out, class Src, class Op, class Finish>
 void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
                    const list_options& o, const char* fn, bool signed_index) {
-  const list_variant v = device_variant<V>(exec, n, o);
-  if (v != list_variant::wyllie && v != list_variant::rhj && v != list_variant::single_block)
-    throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(v) +
-                                         "' runs on the CPU; on ordo::cuda use rhj, wyllie or single_block");
-  if (v == list_variant::single_block && !single_block_takes<V>(n))
+  const gpu_list_variant v = device_variant<V>(fn, n, o);  // a CPU variant throws
+  if (v == gpu_list_variant::single_block && !single_block_takes<V>(n))
     throw error(errc::invalid_argument,
                 std::string(fn) + ": single_block ranks at most " +
                     std::to_string(n > single_block_max ? single_block_max : single_block_limit<V>()) + " nodes, got " +
@@ -279,7 +276,7 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
   const bool runs = contract_runs_now(exec, succ, n, o.runs);
   // Without validation, RHJ's first level keeps its walks apart by claiming
   // nodes and needs no in-degree marks.
-  const bool claims = !o.validate && v == list_variant::rhj && n > p.cutoff;
+  const bool claims = !o.validate && v == gpu_list_variant::rhj && n > p.cutoff;
   const bool need_marks = o.validate || (!runs && !claims);
   scratch<std::uint32_t> marks(exec, need_marks ? list::mark_words(n) : 0);
   scratch<list::faults> f(exec, 1);
@@ -298,11 +295,11 @@ void run_list_scan(const cuda& exec, const Index* succ, std::uint64_t n, Src src
     contract_runs<V>(exec, succ, n, src, op, sink, o.validate, [&](const std::uint32_t* succ1, std::uint64_t m,
                                                                    auto src1, auto sink1) {
       list_options o1 = o;
-      if (o1.variant == list_variant::single_block && !single_block_takes<V>(m)) o1.variant = list_variant::automatic;
+      if (o1.variant == gpu_list_variant::single_block && !single_block_takes<V>(m)) o1.variant = {};
       scratch<std::uint32_t> marks1(exec, list::mark_words(m));
       scratch<list::faults> f1(exec, 1);
       mark_list(exec, succ1, m, marks1.data(), f1.data());
-      rank_marked<V>(exec, device_variant<V>(exec, m, o1), succ1, m, marks1.data(), src1, op, sink1, p, o.validate);
+      rank_marked<V>(exec, device_variant<V>(fn, m, o1), succ1, m, marks1.data(), src1, op, sink1, p, o.validate);
     });
   } else {
     rank_marked<V>(exec, v, succ, n, need_marks ? marks.data() : nullptr, src, op, sink, p, o.validate);

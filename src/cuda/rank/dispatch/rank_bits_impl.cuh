@@ -34,14 +34,9 @@ void launch_bits_rank(const cuda& exec, const U* sorted, std::uint64_t n, Writer
 template <class U, class Writer>
 void rank_sorted_bits(const cuda& exec, const U* sorted, std::uint64_t n, const rank_options& o,
                       const unsigned long long* st, Writer w) {
-  switch (o.method) {
-    case rank_method::min: return launch_bits_rank<need_first, rank_method::min>(exec, sorted, n, w, st, o.pct);
-    case rank_method::max: return launch_bits_rank<need_last, rank_method::max>(exec, sorted, n, w, st, o.pct);
-    case rank_method::dense: return launch_bits_rank<need_dense, rank_method::dense>(exec, sorted, n, w, st, o.pct);
-    case rank_method::ordinal: return launch_bits_rank<0u, rank_method::ordinal>(exec, sorted, n, w, st, o.pct);
-    case rank_method::average:
-      return launch_bits_rank<need_first | need_last, rank_method::average>(exec, sorted, n, w, st, o.pct);
-  }
+  with_method_needs(o.method, [&]<rank_method M, unsigned Needs>() {
+    launch_bits_rank<Needs, M>(exec, sorted, n, w, st, o.pct);
+  });
 }
 
 // The sort-back sorts only the index bits above the low unpermute_tile_bits

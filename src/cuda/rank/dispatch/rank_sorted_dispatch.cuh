@@ -1,5 +1,5 @@
-// Host side of rank_sorted on the GPU: argument checks, validation, variant
-// choice and the launches. Included by one .cu per key type, which
+// Host side of rank_sorted on the GPU: validation, variant choice (from
+// rank_variant_table) and the launches. Included by one .cu per key type, which
 // instantiates it (ORDO_INSTANTIATE_CUDA_RANK_SORTED), so the kernels of the
 // six key types compile in parallel.
 #pragma once
@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "common/rank_checks.hpp"
+#include "common/rank_messages.hpp"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
@@ -39,21 +39,18 @@ void launch_tile(const cuda& exec, const K* keys, R* ranks, std::uint64_t n) {
 
 template <class K, class R>
 void run_tile_variant(const cuda& exec, const K* keys, R* ranks, std::uint64_t n, rank_method m, bool lookback) {
-  switch (m) {
-    case rank_method::min:
-      if (lookback) return launch_tile<need_first | first_by_lookback, K, R, rank_method::min>(exec, keys, ranks, n);
-      return launch_tile<need_first, K, R, rank_method::min>(exec, keys, ranks, n);
-    case rank_method::max:
-      return launch_tile<need_last, K, R, rank_method::max>(exec, keys, ranks, n);
-    case rank_method::dense:
-      return launch_tile<need_dense, K, R, rank_method::dense>(exec, keys, ranks, n);
-    case rank_method::average:
-      if constexpr (std::is_floating_point_v<R>)
-        return launch_tile<need_first | need_last, K, R, rank_method::average>(exec, keys, ranks, n);
-      break;
-    case rank_method::ordinal:
-      break;  // handled by the caller
-  }
+  with_method_needs(m, [&]<rank_method M, unsigned Needs>() {
+    if constexpr (M == rank_method::ordinal) {
+      // handled by the caller
+    } else if constexpr (M == rank_method::average && !std::is_floating_point_v<R>) {
+      // integer ranks refuse average (check_rank_args)
+    } else if constexpr (M == rank_method::min) {
+      if (lookback) launch_tile<Needs | first_by_lookback, K, R, M>(exec, keys, ranks, n);
+      else launch_tile<Needs, K, R, M>(exec, keys, ranks, n);
+    } else {
+      launch_tile<Needs, K, R, M>(exec, keys, ranks, n);
+    }
+  });
 }
 
 // Dense ranks by a single-pass scan of head flags (dense_scan_kernel.cuh).
@@ -157,69 +154,56 @@ void validate_sorted(const cuda& exec, const K* keys, std::uint64_t n, sort_orde
   if (bad != n) throw error(errc::unsorted_input, unsorted_message(std::size_t(bad), order));
 }
 
-[[noreturn]] inline void unsupported(rank_variant v, rank_method m, const char* why) {
-  throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) + "' does not do method '" +
-                                       to_string(m) + "' " + why);
-}
-
 template <class K, class R>
-void rank_sorted_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_sorted_options& o) {
-  check_rank_args<K, R>(keys.size(), ranks.size(), o.method, false, "rank_sorted");
+void rank_sorted_on_device(const cuda& exec, std::span<const K> keys, std::span<R> ranks,
+                           const rank_sorted_options& o) {
   const std::uint64_t n = keys.size();
   if (o.validate) validate_sorted(exec, keys.data(), n, o.order);
   if (n == 0) return;
-  const rank_variant v = chosen_variant(exec, o);
   const rank_method m = o.method;
-  if (v == rank_variant::sequential || v == rank_variant::parallel_search)
-    throw error(errc::not_supported, std::string("rank_sorted: variant '") + to_string(v) +
-                                         "' runs on the CPU; on ordo::cuda use naive, shuffle, hybrid, block_search, lookback or scan");
+  const gpu_rank_variant v = gpu_rank_variant_for("rank_sorted", o.variant, m);
+  check_rank_variant_does(v, m);  // the table: refuses a pair no kernel below computes
   if (m == rank_method::ordinal) {  // ranks do not depend on the keys
     iota_ranks_kernel<<<elementwise_blocks(n), 256, 0, exec.stream>>>(ranks.data(), n);
     ORDO_CUDA_LAUNCH_CHECK("iota_ranks_kernel");
     return;
   }
   switch (v) {
-    case rank_variant::block_search:
-      if (m == rank_method::dense) unsupported(v, m, "(dense ranks need a scan; use lookback)");
+    case gpu_rank_variant::block_search:
       return run_tile_variant(exec, keys.data(), ranks.data(), n, m, false);
-    case rank_variant::scan:
-      if (m != rank_method::dense) unsupported(v, m, "(it scans head flags into dense ranks; use block_search)");
+    case gpu_rank_variant::scan:
       return run_scan_dense(exec, keys.data(), ranks.data(), n);
-    case rank_variant::lookback:
-      if (m == rank_method::max) unsupported(v, m, "(max ranks come from the right; use block_search)");
+    case gpu_rank_variant::lookback:
       return run_tile_variant(exec, keys.data(), ranks.data(), n, m, true);
-    case rank_variant::naive:
-    case rank_variant::shuffle:
-    case rank_variant::hybrid: {
-      if (m != rank_method::min && m != rank_method::max)
-        unsupported(v, m, "(the paper's algorithms compute min ranks, and max ranks mirrored)");
-      const bool fwd = m == rank_method::min;
-      if (v == rank_variant::naive) return fwd ? run_naive<true>(exec, keys.data(), ranks.data(), n)
-                                               : run_naive<false>(exec, keys.data(), ranks.data(), n);
-      if (v == rank_variant::shuffle) return fwd ? run_shuffle<true>(exec, keys.data(), ranks.data(), n)
-                                                 : run_shuffle<false>(exec, keys.data(), ranks.data(), n);
+    case gpu_rank_variant::naive:
+    case gpu_rank_variant::shuffle:
+    case gpu_rank_variant::hybrid: {
+      const bool fwd = m == rank_method::min;  // else max (the table allows no other)
+      if (v == gpu_rank_variant::naive) return fwd ? run_naive<true>(exec, keys.data(), ranks.data(), n)
+                                                   : run_naive<false>(exec, keys.data(), ranks.data(), n);
+      if (v == gpu_rank_variant::shuffle) return fwd ? run_shuffle<true>(exec, keys.data(), ranks.data(), n)
+                                                     : run_shuffle<false>(exec, keys.data(), ranks.data(), n);
       return fwd ? run_hybrid<true>(exec, keys.data(), ranks.data(), n)
                  : run_hybrid<false>(exec, keys.data(), ranks.data(), n);
     }
-    default:
-      break;
+    case gpu_rank_variant::automatic:
+      break;  // resolved above
   }
-  unsupported(v, m, "");
 }
 
 }  // namespace ordo::detail::cuda_rank
 
-namespace ordo {
+namespace ordo::detail {
 template <class K, class R>
-void rank_sorted(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_sorted_options& o) {
-  detail::cuda_rank::rank_sorted_cuda<K, R>(exec, keys, ranks, o);
+void rank_sorted_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_sorted_options& o) {
+  cuda_rank::rank_sorted_on_device<K, R>(exec, keys, ranks, o);
 }
-}  // namespace ordo
+}  // namespace ordo::detail
 
 #define ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, R) \
-  template void rank_sorted<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_sorted_options&);
+  template void rank_sorted_cuda<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_sorted_options&);
 #define ORDO_INSTANTIATE_CUDA_RANK_SORTED(K)              \
-  namespace ordo {                                        \
+  namespace ordo::detail {                                \
   ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, std::uint32_t) \
   ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, std::uint64_t) \
   ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, float)         \

@@ -4,12 +4,16 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
+#include <utility>
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/kernel/tile_carries.cuh"
 #include "cuda/rank/kernel/tile_rank_kernel.cuh"
+#include "common/rank_value.hpp"
+#include "ordo/rank.hpp"
 
 namespace ordo::detail::cuda_rank {
 
@@ -67,5 +71,25 @@ struct lookback_storage {
     ORDO_CUDA_LAUNCH_CHECK("init_dense_state_kernel");
   }
 };
+
+// The tile kernel's bits for the facts a method needs (rank_facts,
+// common/rank_value.hpp), and the one step from a run-time method to the
+// compile-time pair, shared by rank_sorted and rank(): calls
+// f.template operator()<M, Needs>() for m, over all_rank_methods.
+template <rank_method M>
+inline constexpr unsigned method_needs = ((rank_facts(M) & fact_first) ? unsigned(need_first) : 0u) |
+                                         ((rank_facts(M) & fact_last) ? unsigned(need_last) : 0u) |
+                                         ((rank_facts(M) & fact_dense) ? unsigned(need_dense) : 0u);
+
+template <class F, std::size_t... I>
+void with_method_needs_at(rank_method m, F& f, std::index_sequence<I...>) {
+  (void)((m == all_rank_methods[I] &&
+          (f.template operator()<all_rank_methods[I], method_needs<all_rank_methods[I]>>(), true)) ||
+         ...);
+}
+template <class F>
+void with_method_needs(rank_method m, F&& f) {
+  with_method_needs_at(m, f, std::make_index_sequence<std::size(all_rank_methods)>{});
+}
 
 }  // namespace ordo::detail::cuda_rank

@@ -1,0 +1,55 @@
+// list_rank.hpp's ordo::cpu backend: backend<cpu, op::list_rank / list_scan /
+// chosen_list_variant>. list_rank and list_scan are compiled into libordo
+// (src/cpu/list_rank/list_rank_cpu.cpp instantiates them for the types of
+// src/common/list_rank/instantiate.hpp); the arguments arrive checked by the
+// front door.
+#pragma once
+#include <cstddef>
+#include <span>
+#include <string>
+
+namespace ordo::detail {
+
+template <class Index, class Rank>
+void list_rank_cpu(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o);
+template <class Index, class T, class Op>
+void list_scan_cpu(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
+                   const list_options& o);
+
+// The variant to run for n nodes: the one asked for, or automatic's pick;
+// a GPU variant throws errc::not_supported.
+inline cpu_list_variant cpu_list_variant_for(const char* fn, const cpu& exec, std::size_t n, const list_options& o) {
+  if (o.variant.is_gpu())
+    throw error(errc::not_supported, std::string(fn) + ": variant '" + to_string(o.variant) +
+                                         "' runs on the GPU; on ordo::cpu use sequential or helman_jaja");
+  if (o.variant.is_cpu()) return o.variant.cpu_variant();
+  // Below a few thousand nodes the walk fits in cache and threads cost more than they save.
+  return exec.resolved_threads() > 1 && n > (std::size_t(1) << 15) ? cpu_list_variant::helman_jaja
+                                                                      : cpu_list_variant::sequential;
+}
+
+template <>
+struct backend<cpu, op::list_rank> {
+  template <class Index, class Rank>
+  static void run(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
+    list_rank_cpu(exec, succ, ranks, o);
+  }
+};
+
+template <>
+struct backend<cpu, op::list_scan> {
+  template <class Index, class T, class Op>
+  static void run(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
+                  const list_options& o) {
+    list_scan_cpu(exec, succ, values, out, op, o);
+  }
+};
+
+template <>
+struct backend<cpu, op::chosen_list_variant<cpu>> {
+  static cpu_list_variant run(const cpu& exec, std::size_t n, const list_options& o) {
+    return cpu_list_variant_for("chosen_variant", exec, n, o);
+  }
+};
+
+}  // namespace ordo::detail
