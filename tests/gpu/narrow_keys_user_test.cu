@@ -86,8 +86,11 @@ void check_user_comparator(std::size_t n) {
 TEST(NarrowKeysUserGpu, ComparatorSeesTheNarrowKeys) {
   ORDO_REQUIRE_GPU();
   for (std::size_t n : {0, 1, 100, 5000, 100000}) {
+    // One narrow type: each comparator type instantiates every user-order
+    // kernel (segmented sort's bins, the merge sort): with float16 too this
+    // file took 15 minutes of ptxas. float16 with user comparators is covered
+    // on the CPU (narrow_keys_test.cpp), whose carrier step is the same code.
     check_user_comparator<std::int16_t>(n);
-    check_user_comparator<ordo::half>(n);
   }
 }
 
