@@ -102,17 +102,7 @@ struct list_options {
 namespace ordo::detail {
 // The variant enum of each backend's list ranking.
 template <class Exec>
-struct list_variant_of;
-template <>
-struct list_variant_of<cpu> {
-  using type = cpu_list_variant;
-};
-template <>
-struct list_variant_of<cuda> {
-  using type = gpu_list_variant;
-};
-template <class Exec>
-using list_variant_t = typename list_variant_of<Exec>::type;
+using list_variant_t = per_backend_t<Exec, cpu_list_variant, gpu_list_variant>;
 
 namespace op {
 struct list_rank : op_returning<> {
@@ -122,9 +112,7 @@ struct list_scan : op_returning<> {
   static constexpr const char* name = "list_scan";
 };
 template <class Exec>
-struct chosen_list_variant : op_returning<list_variant_t<Exec>> {
-  static constexpr const char* name = "chosen_variant";
-};
+using chosen_list_variant = chosen_variant<list_variant_t<Exec>>;
 }  // namespace op
 }  // namespace ordo::detail
 

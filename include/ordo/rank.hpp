@@ -44,17 +44,7 @@ struct rank_sorted_options {
 namespace ordo::detail {
 // The variant enum of each backend's rank_sorted.
 template <class Exec>
-struct rank_variant_of;
-template <>
-struct rank_variant_of<cpu> {
-  using type = cpu_rank_variant;
-};
-template <>
-struct rank_variant_of<cuda> {
-  using type = gpu_rank_variant;
-};
-template <class Exec>
-using rank_variant_t = typename rank_variant_of<Exec>::type;
+using rank_variant_t = per_backend_t<Exec, cpu_rank_variant, gpu_rank_variant>;
 
 namespace op {
 struct rank_sorted : op_returning<> {
@@ -64,9 +54,7 @@ struct rank : op_returning<> {
   static constexpr const char* name = "rank";
 };
 template <class Exec>
-struct chosen_rank_variant : op_returning<rank_variant_t<Exec>> {
-  static constexpr const char* name = "chosen_variant";
-};
+using chosen_rank_variant = chosen_variant<rank_variant_t<Exec>>;
 }  // namespace op
 }  // namespace ordo::detail
 

@@ -186,9 +186,7 @@ void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<K
         },
         detail::keys_in(keys_in), detail::keys_out(keys_out));
   } else {
-    detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-    detail::check_same_size("rough_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-    detail::check_same_size("rough_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+    detail::check_copy_sizes("rough_sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
     detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
                                                              values_out.data(), std::uint64_t(keys_in.size()), k,
                                                              options, comp);
@@ -245,9 +243,7 @@ void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> ke
         },
         detail::keys_in(keys_in), detail::keys_out(keys_out));
   } else {
-    detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-    detail::check_same_size("sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-    detail::check_same_size("sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+    detail::check_copy_sizes("sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
     detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
                                                        values_out.data(), std::uint64_t(keys_in.size()), options,
                                                        comp);

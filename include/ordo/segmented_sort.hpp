@@ -137,9 +137,7 @@ void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Ke
         },
         detail::keys_in(keys_in), detail::keys_inout(keys_out));
   } else {
-    detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-    detail::check_same_size("segmented_sort", "values_in", values_in.size(), "keys_in", keys_in.size());
-    detail::check_same_size("segmented_sort", "values_out", values_out.size(), "keys_in", keys_in.size());
+    detail::check_copy_sizes("segmented_sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
     const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
     detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
                                                             values_out.data(), d, options, comp);

@@ -1,5 +1,6 @@
 // The host "space" for primitives_cases.hpp: data in std::vector, run on ordo::cpu.
 #pragma once
+#include <initializer_list>
 #include <span>
 #include <vector>
 
@@ -18,5 +19,14 @@ struct host_space {
   template <class T>
   std::vector<T> get(const std::vector<T>& b) { return b; }
 };
+
+// check(sp) on a host_space of each of these thread counts, in order.
+template <class Check>
+void on_host_spaces(std::initializer_list<int> threads, Check check) {
+  for (int t : threads) {
+    host_space sp{ordo::cpu{t}};
+    check(sp);
+  }
+}
 
 }  // namespace ordo_test

@@ -4,13 +4,15 @@
 // +0.0), reference_rank / reference_rank_sorted (pandas semantics), a
 // prefix-maximum radius. Sorted keys are compared bit for bit with the input
 // keys in the reference order. Shared by tests/cpu/narrow_keys_test.cpp
-// (host_narrow_space) and tests/gpu/narrow_keys_gpu_test.cpp (a device space).
+// (host_narrow_space, below) and tests/gpu/narrow_keys_gpu_test.cpp (a device
+// space; host_narrow_space too).
 //
 // A space provides: exec; put(std::vector<T>) -> buffer; get(buffer) ->
 // std::vector<T> (waiting for the device); ptr(buffer) -> T*; `gpu`.
 // bool keys are held as uint8_t (std::vector<bool> has no data()).
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -25,6 +27,7 @@
 
 #include "common/generators.hpp"
 #include "common/reference.hpp"
+#include "common/type_lists.hpp"
 #include "ordo/float16.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/rank.hpp"
@@ -95,17 +98,18 @@ std::vector<store_t<K>> special_pool() {
   using S = store_t<K>;
   if constexpr (std::is_same_v<K, bool>) {
     return {0, 1};
-  } else if constexpr (std::is_same_v<K, half>) {
+  } else if constexpr (std::is_same_v<K, half> || std::is_same_v<K, bfloat16>) {
+    // The same values in each format: +-0, +-inf, +-quiet NaN, the smallest
+    // and largest NaN payloads, +-the smallest subnormal, the largest
+    // subnormal, the smallest normal, +-the largest finite, +-1, 1 + ulp.
+    static constexpr std::array<std::uint16_t, 17> half_bits = {
+        0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7c01, 0x7fff, 0x0001,
+        0x8001, 0x03ff, 0x0400, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3c01};
+    static constexpr std::array<std::uint16_t, 17> bfloat16_bits = {
+        0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc0, 0xffc0, 0x7f81, 0x7fff, 0x0001,
+        0x8001, 0x007f, 0x0080, 0x7f7f, 0xff7f, 0x3f80, 0xbf80, 0x3f81};
     std::vector<S> p;
-    for (std::uint16_t b : {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0xfe00, 0x7c01, 0x7fff, 0x0001, 0x8001, 0x03ff,
-                            0x0400, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3c01})
-      p.push_back(from_bits<K>(b));
-    return p;
-  } else if constexpr (std::is_same_v<K, bfloat16>) {
-    std::vector<S> p;
-    for (std::uint16_t b : {0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc0, 0xffc0, 0x7f81, 0x7fff, 0x0001, 0x8001, 0x007f,
-                            0x0080, 0x7f7f, 0xff7f, 0x3f80, 0xbf80, 0x3f81})
-      p.push_back(from_bits<K>(b));
+    for (std::uint16_t b : std::is_same_v<K, half> ? half_bits : bfloat16_bits) p.push_back(from_bits<K>(b));
     return p;
   } else {
     using L = std::numeric_limits<K>;
@@ -567,5 +571,21 @@ void run_grid(Space& sp, std::uint64_t seed0 = 29) {
       if (::testing::Test::HasFailure()) return;  // one failing input is enough to read
     }
 }
+
+// The host space: keys in std::vector, run on exec (an ordo::cpu).
+struct host_narrow_space {
+  ordo::cpu exec;
+  static constexpr bool gpu = false;
+  template <class T>
+  std::vector<T> put(const std::vector<T>& h) { return h; }
+  template <class T>
+  std::vector<T> get(const std::vector<T>& b) { return b; }
+  template <class T>
+  static T* ptr(std::vector<T>& b) { return b.data(); }
+};
+
+#define ORDO_TEST_COMMA_KEY(K) , K
+using narrow_types = types_after_first<void ORDO_FOR_EACH_NARROW_KEY(ORDO_TEST_COMMA_KEY)>::type;
+#undef ORDO_TEST_COMMA_KEY
 
 }  // namespace ordo_test::narrow

@@ -66,6 +66,15 @@ class typed_test : public ::testing::Test {};
 namespace ordo_test {
 
 // The methods a rank type can hold: 'average' needs a floating rank.
+// T is a key type that type_name names `name`, and visit_key_type(name)
+// visits with a T.
+template <class T>
+void expect_key_type_named(const char* name) {
+  static_assert(ordo::is_key_type_v<T>);
+  EXPECT_STREQ(ordo::type_name<T>(), name);
+  EXPECT_TRUE(ordo::visit_key_type(name, [](auto k) { EXPECT_TRUE((std::is_same_v<decltype(k), T>)); }));
+}
+
 template <class R>
 std::vector<ordo::rank_method> methods_for() {
   using m = ordo::rank_method;

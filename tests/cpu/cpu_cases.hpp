@@ -127,4 +127,18 @@ inline std::string describe(const ordo::rank_options& o) {
   return s.str();
 }
 
+// f.template operator()<R>() for each R of Rs, in order: a rank check run
+// with each of a few rank types.
+template <class... Rs, class F>
+void for_each_rank_type(F f) {
+  (f.template operator()<Rs>(), ...);
+}
+
+// What a failed rank check names: the keys (what, n), the backend case, the
+// rank type R and the options.
+template <class R, class Options>
+std::string describe_rank_case(const std::string& what, std::size_t n, const std::string& exec, const Options& o) {
+  return what + " n=" + std::to_string(n) + " " + exec + " rank=" + ordo::type_name<R>() + " " + describe(o);
+}
+
 }  // namespace ordo_test

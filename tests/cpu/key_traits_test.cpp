@@ -287,12 +287,8 @@ TYPED_TEST(KeyTraits, CodeIoEqualsOldCodeIo) {
 
 TEST(KeyTypes, OneListNamesEveryType) {
   std::vector<std::string> names;
-#define ORDO_TEST_NAME_(T, N)                                  \
-  static_assert(ordo::is_key_type_v<T>);                       \
-  EXPECT_STREQ(ordo::type_name<T>(), #N);                      \
-  EXPECT_TRUE(ordo::visit_key_type(#N, [](auto k) {            \
-    EXPECT_TRUE((std::is_same_v<decltype(k), T>));             \
-  }));                                                         \
+#define ORDO_TEST_NAME_(T, N)                  \
+  ::ordo_test::expect_key_type_named<T>(#N); \
   names.push_back(#N);
   ORDO_FOR_EACH_KEY_TYPE(ORDO_TEST_NAME_)
 #undef ORDO_TEST_NAME_

@@ -17,21 +17,6 @@
 namespace ordo_test::narrow {
 namespace {
 
-struct host_narrow_space {
-  ordo::cpu exec;
-  static constexpr bool gpu = false;
-  template <class T>
-  std::vector<T> put(const std::vector<T>& h) { return h; }
-  template <class T>
-  std::vector<T> get(const std::vector<T>& b) { return b; }
-  template <class T>
-  static T* ptr(std::vector<T>& b) { return b.data(); }
-};
-
-#define ORDO_TEST_COMMA_KEY(K) , K
-using narrow_types = types_after_first<void ORDO_FOR_EACH_NARROW_KEY(ORDO_TEST_COMMA_KEY)>::type;
-#undef ORDO_TEST_COMMA_KEY
-
 ORDO_TYPED_SUITE(NarrowKeysCpu, narrow_types);
 
 TYPED_TEST(NarrowKeysCpu, EveryCapabilitySequential) {
@@ -114,13 +99,9 @@ TEST(NarrowKeys, Bfloat16Conversions) {
 
 TEST(NarrowKeys, NamesAsNumpySpellsThem) {
   std::vector<std::string> names;
-#define ORDO_TEST_NAME_(T, N)                                  \
-  static_assert(ordo::is_key_type_v<T>);                       \
-  static_assert(ordo::detail::is_narrow_key_v<T>);             \
-  EXPECT_STREQ(ordo::type_name<T>(), #N);                      \
-  EXPECT_TRUE(ordo::visit_key_type(#N, [](auto k) {            \
-    EXPECT_TRUE((std::is_same_v<decltype(k), T>));             \
-  }));                                                         \
+#define ORDO_TEST_NAME_(T, N)                        \
+  static_assert(ordo::detail::is_narrow_key_v<T>); \
+  ::ordo_test::expect_key_type_named<T>(#N);       \
   names.push_back(#N);
   ORDO_FOR_EACH_NARROW_KEY_TYPE(ORDO_TEST_NAME_)
 #undef ORDO_TEST_NAME_

@@ -29,15 +29,13 @@ void check_keys_as(const std::string& what, const std::vector<K>& keys) {
     const std::vector<double> want = reference_rank(keys, o);
     for (const ordo::cpu& exec : rank_execs_at(g++))
       ASSERT_TRUE(ranks_match(run_rank<R>(exec, keys, o), want, keys))
-          << what << " n=" << keys.size() << " " << exec_name(exec) << " rank=" << ordo::type_name<R>() << " "
-          << describe(o);
+          << describe_rank_case<R>(what, keys.size(), exec_name(exec), o);
   }
 }
 
 template <class K>
 void check_keys(const std::string& what, const std::vector<K>& keys) {
-  check_keys_as<K, std::uint64_t>(what, keys);
-  check_keys_as<K, double>(what, keys);
+  for_each_rank_type<std::uint64_t, double>([&]<class R>() { check_keys_as<K, R>(what, keys); });
 }
 
 TYPED_TEST(RankEdgeValues, SpecialValues) {

@@ -43,8 +43,7 @@ void check_shape_as(const std::string& shape, const std::vector<K>& asc) {
       for (const cpu_case& c : cases) {
         ordo::rank_sorted_options o{method, order, c.variant, true};
         ASSERT_TRUE(ranks_match(run_rank_sorted<R>(c.exec, keys, o), want, keys))
-            << shape << " n=" << keys.size() << " " << c.name << " rank=" << ordo::type_name<R>() << " "
-            << describe(o);
+            << describe_rank_case<R>(shape, keys.size(), c.name, o);
       }
     }
   }
@@ -52,8 +51,7 @@ void check_shape_as(const std::string& shape, const std::vector<K>& asc) {
 
 template <class K>
 void check_shape(const std::string& shape, const std::vector<K>& asc) {
-  check_shape_as<K, std::uint32_t>(shape, asc);
-  check_shape_as<K, double>(shape, asc);
+  for_each_rank_type<std::uint32_t, double>([&]<class R>() { check_shape_as<K, R>(shape, asc); });
 }
 
 TYPED_TEST(RankSortedShapes, AllEqualAndAllDistinct) {

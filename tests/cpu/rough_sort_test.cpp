@@ -14,10 +14,9 @@ ORDO_TYPED_SUITE(RoughCpu, key_types);
 
 TYPED_TEST(RoughCpu, RadiusMatchesTheDefinition) {
   using K = TypeParam;
-  for (int threads : {1, 3}) {
-    host_space sp{ordo::cpu{threads}};
+  on_host_spaces({1, 3}, [](host_space& sp) {
     for (std::size_t n : {0, 1, 2, 3, 31, 32, 33, 257, 1500}) check_radius<host_space, K>(sp, n, 7 + n, true);
-  }
+  });
 }
 
 TYPED_TEST(RoughCpu, ParallelRadiusMatchesSequential) {
@@ -99,11 +98,10 @@ TEST(RoughCpu, FloatTiesKeepTheirOrder) {
                                                  ordo::sort_variant::merge_sort};
   const std::vector<ordo::rough_sort_variant> roughs = {ordo::rough_sort_variant::automatic, ordo::rough_sort_variant::runs,
                                                         ordo::rough_sort_variant::halving, ordo::rough_sort_variant::bubble};
-  for (int threads : {1, 3}) {
-    host_space sp{ordo::cpu{threads}};
+  on_host_spaces({1, 3}, [&](host_space& sp) {
     check_float_ties<host_space, float>(sp, sorts, roughs);
     check_float_ties<host_space, double>(sp, sorts, roughs, 5000);
-  }
+  });
 }
 
 TYPED_TEST(RoughCpu, WrongHint) {

@@ -73,10 +73,7 @@ TEST(SegsortCpu, BadSegments) {
 
 // The case: begins [0, 1], ends [4, 5] wrote [2, 1, 2, 3, 4, 0].
 TEST(SegsortCpu, OverlapsAreRejected) {
-  for (int threads : {1, 2}) {
-    host_space sp{ordo::cpu{threads}};
-    check_segsort_disjoint_bounds(sp);
-  }
+  on_host_spaces({1, 2}, [](host_space& sp) { check_segsort_disjoint_bounds(sp); });
 }
 
 TEST(SegsortCpu, HugeFixedLength) {
@@ -85,18 +82,14 @@ TEST(SegsortCpu, HugeFixedLength) {
 }
 
 TEST(SegsortCpu, NoSegmentsAndTinyInputs) {
-  for (int threads : {1, 2}) {
-    host_space sp{ordo::cpu{threads}};
-    check_segsort_no_segments(sp);
-  }
+  on_host_spaces({1, 2}, [](host_space& sp) { check_segsort_no_segments(sp); });
 }
 
 TEST(SegsortCpu, FloatKeysAloneKeepTiesInOrder) {
-  for (int threads : {1, 3}) {
-    host_space sp{ordo::cpu{threads}};
+  on_host_spaces({1, 3}, [](host_space& sp) {
     check_segsort_float_ties<host_space, float>(sp, {ordo::segsort_path::automatic});
     check_segsort_float_ties<host_space, double>(sp, {ordo::segsort_path::automatic});
-  }
+  });
 }
 
 // No elements: with empty segments, fixed-length segments or no offsets at

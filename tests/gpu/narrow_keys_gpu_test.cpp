@@ -13,48 +13,29 @@
 
 #include "common/narrow_cases.hpp"
 #include "common/type_lists.hpp"
+#include "gpu/device_space.hpp"
 #include "gpu/gpu_cases.hpp"
 #include "ordo/device_buffer.hpp"
 
 namespace ordo_test::narrow {
 namespace {
 
-struct device_narrow_space {
-  ordo::cuda exec;
+// gpu/device_space.hpp's device_space (exec, get) with put and ptr as
+// narrow_cases.hpp's spaces name them; put allocates on exec's stream.
+struct device_narrow_space : device_space {
   static constexpr bool gpu = true;
   template <class T>
   ordo::device_buffer<T> put(const std::vector<T>& h) {
     return ordo::device_buffer<T>(exec, std::span<const T>(h.data(), h.size()));
   }
   template <class T>
-  std::vector<T> get(const ordo::device_buffer<T>& b) {
-    ordo::detail::device_synchronize();
-    std::vector<T> h(b.size());
-    b.download(h);
-    return h;
-  }
-  template <class T>
   static T* ptr(ordo::device_buffer<T>& b) { return b.data(); }
 };
-
-struct host_narrow_space {
-  ordo::cpu exec;
-  template <class T>
-  std::vector<T> put(const std::vector<T>& h) { return h; }
-  template <class T>
-  std::vector<T> get(const std::vector<T>& b) { return b; }
-  template <class T>
-  static T* ptr(std::vector<T>& b) { return b.data(); }
-};
-
-#define ORDO_TEST_COMMA_KEY(K) , K
-using narrow_types = types_after_first<void ORDO_FOR_EACH_NARROW_KEY(ORDO_TEST_COMMA_KEY)>::type;
-#undef ORDO_TEST_COMMA_KEY
 
 ORDO_GPU_TYPED_SUITE(NarrowKeysGpu, narrow_types);
 
 TYPED_TEST(NarrowKeysGpu, EveryCapability) {
-  device_narrow_space sp{ordo::cuda{}};
+  device_narrow_space sp{};
   run_grid<TypeParam>(sp, 29);
 }
 
@@ -106,7 +87,7 @@ class NarrowCudaTypesGpu : public ::testing::Test {
 };
 
 TEST_F(NarrowCudaTypesGpu, HalfAndBfloat16Spans) {
-  device_narrow_space sp{ordo::cuda{}};
+  device_narrow_space sp{};
   for (const char* shape : {"random", "special", "few"})
     for (std::size_t n : {0, 1, 257, 4097, 100000}) {
       check_cuda_16<__half, ordo::half, device_narrow_space>(sp, shape, n);

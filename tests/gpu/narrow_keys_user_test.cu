@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "common/generators.hpp"
+#include "gpu/device_space.hpp"
 #include "gpu/gpu_cases.hpp"
 #include "ordo/cuda/primitives.cuh"
 #include "ordo/cuda/segmented_sort.cuh"
@@ -37,14 +38,6 @@ std::vector<K> keys_of(std::size_t n, std::uint64_t seed) {
   return v;
 }
 
-template <class T>
-std::vector<T> get(const ordo::device_buffer<T>& b) {
-  ordo::detail::device_synchronize();
-  std::vector<T> h(b.size());
-  b.download(h);
-  return h;
-}
-
 template <class K>
 void expect_same_bits(const std::vector<K>& a, const std::vector<K>& b, const char* what) {
   ASSERT_EQ(a.size(), b.size()) << what;
@@ -54,6 +47,7 @@ void expect_same_bits(const std::vector<K>& a, const std::vector<K>& b, const ch
 template <class K>
 void check_user_comparator(std::size_t n) {
   using C = by_abs<K>;
+  ordo_test::device_space sp;  // sp.get: the device's results, after waiting for it
   const auto keys = keys_of<K>(n, n + 1);
   ordo::device_buffer<K> d_keys{std::span<const K>(keys)};
   // sort_idx
@@ -63,8 +57,8 @@ void check_user_comparator(std::size_t n) {
   ordo::device_buffer<std::uint32_t> d_perm(n);
   ordo::device_buffer<K> d_sorted(n);
   ordo::sort_idx(ordo::cuda{}, std::as_const(d_keys).span(), d_perm.span(), d_sorted.span(), C{});
-  EXPECT_EQ(get(d_perm), perm) << "sort_idx perm n=" << n;
-  expect_same_bits(get(d_sorted), sorted, "sort_idx keys");
+  EXPECT_EQ(sp.get(d_perm), perm) << "sort_idx perm n=" << n;
+  expect_same_bits(sp.get(d_sorted), sorted, "sort_idx keys");
   // merge of the two sorted halves
   const std::size_t h = n / 2;
   std::vector<K> merged(n);
@@ -74,13 +68,13 @@ void check_user_comparator(std::size_t n) {
   ordo::merge(ordo::cpu{}, std::span<const K>(a), std::span<const K>(b), std::span<K>(merged), C{});
   ordo::device_buffer<K> d_a{std::span<const K>(a)}, d_b{std::span<const K>(b)}, d_m(n);
   ordo::merge(ordo::cuda{}, std::as_const(d_a).span(), std::as_const(d_b).span(), d_m.span(), C{});
-  expect_same_bits(get(d_m), merged, "merge");
+  expect_same_bits(sp.get(d_m), merged, "merge");
   // segmented sort, segments of 100
   std::vector<K> seg(n);
   ordo::segmented_sort(ordo::cpu{}, std::span<const K>(keys), std::span<K>(seg), ordo::fixed_length(100), {}, C{});
   ordo::device_buffer<K> d_seg(n);
   ordo::segmented_sort(ordo::cuda{}, std::as_const(d_keys).span(), d_seg.span(), ordo::fixed_length(100), {}, C{});
-  expect_same_bits(get(d_seg), seg, "segmented_sort");
+  expect_same_bits(sp.get(d_seg), seg, "segmented_sort");
 }
 
 TEST(NarrowKeysUserGpu, ComparatorSeesTheNarrowKeys) {

@@ -28,22 +28,8 @@ inline cpu_list_variant cpu_list_variant_for(const char* fn, const cpu& exec, st
                                                                       : cpu_list_variant::sequential;
 }
 
-template <>
-struct backend<cpu, op::list_rank> {
-  template <class Index, class Rank>
-  static void run(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
-    list_rank_cpu(exec, succ, ranks, o);
-  }
-};
-
-template <>
-struct backend<cpu, op::list_scan> {
-  template <class Index, class T, class Op>
-  static void run(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
-                  const list_options& o) {
-    list_scan_cpu(exec, succ, values, out, op, o);
-  }
-};
+ORDO_BACKEND_CALLS(cpu, op::list_rank, list_rank_cpu);
+ORDO_BACKEND_CALLS(cpu, op::list_scan, list_scan_cpu);
 
 template <>
 struct backend<cpu, op::chosen_list_variant<cpu>> {

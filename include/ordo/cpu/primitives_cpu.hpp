@@ -102,13 +102,7 @@ struct backend<cpu, op::fork> {
   }
 };
 
-template <>
-struct backend<cpu, op::fork_total_and_wait> {
-  template <class Count>
-  static std::uint64_t run(const cpu& exec, std::span<const Count> counts) {
-    return fork_total_cpu(exec, counts);
-  }
-};
+ORDO_BACKEND_CALLS(cpu, op::fork_total_and_wait, fork_total_cpu);
 
 template <>
 struct backend<cpu, op::sort_idx> {

@@ -14,21 +14,8 @@ void rank_sorted_cpu(const cpu& exec, std::span<const Key> keys, std::span<Rank>
 template <class Key, class Rank>
 void rank_cpu(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& o);
 
-template <>
-struct backend<cpu, op::rank_sorted> {
-  template <class Key, class Rank>
-  static void run(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_sorted_options& o) {
-    rank_sorted_cpu(exec, keys, ranks, o);
-  }
-};
-
-template <>
-struct backend<cpu, op::rank> {
-  template <class Key, class Rank>
-  static void run(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& o) {
-    rank_cpu(exec, keys, ranks, o);
-  }
-};
+ORDO_BACKEND_CALLS(cpu, op::rank_sorted, rank_sorted_cpu);
+ORDO_BACKEND_CALLS(cpu, op::rank, rank_cpu);
 
 template <>
 struct backend<cpu, op::chosen_rank_variant<cpu>> {

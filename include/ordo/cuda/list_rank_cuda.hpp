@@ -18,22 +18,8 @@ void list_scan_cuda(const cuda& exec, std::span<const Index> succ, std::span<con
 // throws errc::not_supported naming fn. src/cuda/list_rank/list_rank.cu.
 gpu_list_variant chosen_list_variant_cuda(const char* fn, std::size_t n, const list_options& o);
 
-template <>
-struct backend<cuda, op::list_rank> {
-  template <class Index, class Rank>
-  static void run(const cuda& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
-    list_rank_cuda(exec, succ, ranks, o);
-  }
-};
-
-template <>
-struct backend<cuda, op::list_scan> {
-  template <class Index, class T, class Op>
-  static void run(const cuda& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
-                  const list_options& o) {
-    list_scan_cuda(exec, succ, values, out, op, o);
-  }
-};
+ORDO_BACKEND_CALLS(cuda, op::list_rank, list_rank_cuda);
+ORDO_BACKEND_CALLS(cuda, op::list_scan, list_scan_cuda);
 
 template <>
 struct backend<cuda, op::chosen_list_variant<cuda>> {

@@ -128,31 +128,9 @@ struct backend<cuda, op::split> {
   }
 };
 
-template <>
-struct backend<cuda, op::fork> {
-  template <class Count, class Index>
-  static void run(const cuda& exec, std::span<const Count> counts, std::span<Index> parent, std::span<Index> sibling,
-                  const fork_options& options) {
-    fork_cuda(exec, counts, parent, sibling, options);
-  }
-};
-
-template <>
-struct backend<cuda, op::fork_total_and_wait> {
-  template <class Count>
-  static std::uint64_t run(const cuda& exec, std::span<const Count> counts) {
-    return fork_total_and_wait_cuda(exec, counts);
-  }
-};
-
-template <>
-struct backend<cuda, op::sort_idx> {
-  template <class Key, class Index, class Compare>
-  static void run(const cuda& exec, std::span<const Key> keys, std::span<Index> perm, std::span<Key> sorted_keys,
-                  Compare comp, const sort_idx_options& options) {
-    sort_idx_cuda(exec, keys, perm, sorted_keys, comp, options);
-  }
-};
+ORDO_BACKEND_CALLS(cuda, op::fork, fork_cuda);
+ORDO_BACKEND_CALLS(cuda, op::fork_total_and_wait, fork_total_and_wait_cuda);
+ORDO_BACKEND_CALLS(cuda, op::sort_idx, sort_idx_cuda);
 
 template <>
 struct backend<cuda, op::merge> {

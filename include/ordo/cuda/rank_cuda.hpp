@@ -16,21 +16,8 @@ void rank_sorted_cuda(const cuda& exec, std::span<const Key> keys, std::span<Ran
 template <class Key, class Rank>
 void rank_cuda(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& o);
 
-template <>
-struct backend<cuda, op::rank_sorted> {
-  template <class Key, class Rank>
-  static void run(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_sorted_options& o) {
-    rank_sorted_cuda(exec, keys, ranks, o);
-  }
-};
-
-template <>
-struct backend<cuda, op::rank> {
-  template <class Key, class Rank>
-  static void run(const cuda& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& o) {
-    rank_cuda(exec, keys, ranks, o);
-  }
-};
+ORDO_BACKEND_CALLS(cuda, op::rank_sorted, rank_sorted_cuda);
+ORDO_BACKEND_CALLS(cuda, op::rank, rank_cuda);
 
 template <>
 struct backend<cuda, op::chosen_rank_variant<cuda>> {

@@ -12,6 +12,7 @@
 // cuda_unavailable_reason(), whatever its arguments.
 #pragma once
 #include <concepts>
+#include <type_traits>
 
 #include "ordo/execution.hpp"
 
@@ -32,8 +33,36 @@ struct op_returning {
   using result = Result;
 };
 
+// What a family names per backend (its variant enum, say):
+// per_backend_t<cpu, ForCpu, ForCuda> is ForCpu, per_backend_t<cuda, ...> ForCuda.
+template <execution_policy Exec, class ForCpu, class ForCuda>
+using per_backend_t = std::conditional_t<std::same_as<Exec, cpu>, ForCpu, ForCuda>;
+
+namespace op {
+// The tag of a family's chosen_variant(exec, ...): returns Variant, that
+// backend's variant enum.
+template <class Variant>
+struct chosen_variant : op_returning<Variant> {
+  static constexpr const char* name = "chosen_variant";
+};
+}  // namespace op
+
 template <class Exec, class Op>
 struct backend;  // specialised by each backend; no definition for the rest
+
+// backend<Exec, Op>, where the operation is one call of fn, a function
+// template compiled into libordo: run(exec, args...) returns
+// fn(exec, args...), the arguments unchanged (fn's parameters are run's; its
+// template arguments are deduced from the front door's arguments as run's
+// were).
+#define ORDO_BACKEND_CALLS(Exec, Op, fn)                                \
+  template <>                                                          \
+  struct backend<Exec, Op> {                                           \
+    template <class... Args>                                           \
+    static decltype(auto) run(const Exec& exec, const Args&... args) { \
+      return fn(exec, args...);                                        \
+    }                                                                  \
+  }
 
 // Throws errc::not_supported: "fn: " + cuda_unavailable_reason().
 [[noreturn]] void no_cuda(const char* fn);

@@ -86,6 +86,15 @@ ORDO_HD Code decode_code(key_kind kind, Code c) {
 template <class Code>
 ORDO_HD constexpr Code kept_nan_rank_bits() { return Code(~Code(0)); }
 
+// From's bytes read as a To of the same size (a float's bits, and back).
+template <class To, class From>
+ORDO_HD To same_bits_as(const From& f) {
+  static_assert(sizeof(To) == sizeof(From));
+  To t;
+  std::memcpy(&t, &f, sizeof(To));
+  return t;
+}
+
 template <class K>
 struct key_traits {
   static_assert(std::is_arithmetic_v<K> && !std::is_same_v<K, bool>, "ordo: no key_traits for this type");
@@ -97,22 +106,12 @@ struct key_traits {
 
   // The key's bits as they are in memory.
   static ORDO_HD code_t raw(K k) {
-    if constexpr (kind == key_kind::floating) {
-      code_t b;
-      std::memcpy(&b, &k, sizeof(code_t));
-      return b;
-    } else {
-      return code_t(k);
-    }
+    if constexpr (kind == key_kind::floating) return same_bits_as<code_t>(k);
+    else return code_t(k);
   }
   static ORDO_HD K from_raw(code_t b) {
-    if constexpr (kind == key_kind::floating) {
-      K k;
-      std::memcpy(&k, &b, sizeof(code_t));
-      return k;
-    } else {
-      return K(b);
-    }
+    if constexpr (kind == key_kind::floating) return same_bits_as<K>(b);
+    else return K(b);
   }
 
   // Ascending code, floats canonical: decode(encode(k)) is canonical(k).

@@ -20,6 +20,15 @@ inline void check_same_size(const char* fn, const char* a, std::size_t na, const
     prim_fail(fn, std::string(a) + ".size() (" + std::to_string(na) + ") != " + b + ".size() (" + std::to_string(nb) + ")");
 }
 
+// A sort that copies keys and values: keys_out, values_in and values_out as
+// long as keys_in (checked in that order).
+inline void check_copy_sizes(const char* fn, std::size_t keys_in, std::size_t keys_out, std::size_t values_in,
+                             std::size_t values_out) {
+  check_same_size(fn, "keys_out", keys_out, "keys_in", keys_in);
+  check_same_size(fn, "values_in", values_in, "keys_in", keys_in);
+  check_same_size(fn, "values_out", values_out, "keys_in", keys_in);
+}
+
 inline void check_at_least(const char* fn, const char* a, std::size_t na, const char* b, std::size_t nb) {
   if (na < nb)
     prim_fail(fn, std::string(a) + ".size() (" + std::to_string(na) + ") < " + b + ".size() (" + std::to_string(nb) + ")");
