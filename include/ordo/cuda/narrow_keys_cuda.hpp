@@ -5,8 +5,10 @@
 // was built with CUDA; no CUDA header needed.
 #pragma once
 #include <cstdint>
+#include <string>
 
 #include "ordo/device_buffer.hpp"
+#include "ordo/error.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/detail/key_traits.hpp"
 
@@ -37,6 +39,9 @@ template <class Op>
 struct backend<cuda, op::carry<Op>> {
   template <class Fn, class... Args>
   static decltype(auto) run(const cuda& exec, Fn&& fn, Args... args) {
+    // Without a usable GPU, say so naming the operation (the carrier's
+    // allocation would otherwise fail first, naming cudaMallocAsync).
+    if (!cuda_available()) throw error(errc::not_supported, std::string(Op::name) + ": " + cuda_unavailable_reason());
     return run_via_carrier<cuda_key_conversion>(exec, fn, args...);
   }
 };
