@@ -122,9 +122,12 @@ constexpr const rank_variant_row* rank_variant_row_of(rank_variant v) noexcept {
   return nullptr;
 }
 
+// (No pointer compared with nullptr here: under -fsanitize=undefined, GCC 12
+// cannot evaluate that in the static_assert below.)
 constexpr bool rank_variant_does(rank_variant v, rank_method m) noexcept {
-  const rank_variant_row* r = rank_variant_row_of(v);
-  return r != nullptr && r->methods.has(m);
+  for (const rank_variant_row& r : rank_variant_table)
+    if (r.variant == v) return r.methods.has(m);
+  return false;
 }
 
 // What automatic picks for m: on the CPU with `threads` threads, on the GPU.
