@@ -75,12 +75,14 @@ void check_round_trip(const column& c, file_format f) {
   if (back.type() != c.type() || back.size() != c.size()) broken("round trip changed the type or size");
   std::visit(
       [&](const auto& v) {
-        using T = typename std::decay_t<decltype(v)>::value_type;
-        const auto& w = std::get<std::vector<T>>(back.data);
+        using V = std::decay_t<decltype(v)>;  // the column's vector type (bool: io::bool_vector)
+        using T = typename V::value_type;
+        const auto& w = std::get<V>(back.data);
         for (std::size_t i = 0; i < v.size(); ++i) {
+          const T a = v[i], b = w[i];
           if constexpr (std::is_floating_point_v<T>)
-            if (std::isnan(v[i]) && std::isnan(w[i])) continue;
-          if (std::memcmp(&v[i], &w[i], sizeof(T)) != 0) broken("round trip changed a value");
+            if (std::isnan(a) && std::isnan(b)) continue;
+          if (std::memcmp(&a, &b, sizeof(T)) != 0) broken("round trip changed a value");
         }
       },
       c.data);
@@ -95,8 +97,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const file_format f = sel % 3 == 0 ? file_format::npy : sel % 3 == 1 ? file_format::bin : file_format::text;
   read_options o;
   o.format = f;
-  const unsigned t = (sel / 3) % 7;  // 0: no --dtype
-  if (t) o.type = dtype(t - 1);
+  const unsigned t = (sel / 3) % 7;  // 0: no --dtype; else one of the first six key types of the list
+  if (t) o.type = dtype{std::uint8_t(t - 1)};
   if (f == file_format::bin && !o.type) o.type = dtype::int32;
   if (f == file_format::text) {
     const unsigned col = (sel / 21) % 4;
