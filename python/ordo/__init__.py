@@ -23,9 +23,7 @@ dtypes and non-arrays are ``TypeError``. Nothing is cast silently.
 >>> ordo.rank(np.array([3.0, 1.0, np.nan, 1.0]))
 array([3. , 1.5, nan, 1.5])
 """
-from __future__ import annotations
-
-from typing import Any, Optional
+from typing import Any
 
 from . import _ordo
 from ._interop import call as _call
@@ -237,3 +235,5 @@ _document(segmented_sort, """
 >>> ordo.segmented_sort(np.array([3, 1, 2, 0]), np.array([0, 2, 4]))
 array([1, 3, 0, 2])
 """)
+
+del Any  # the typing name is no part of the API

@@ -70,6 +70,11 @@ def native(x: Any, name: str = "x") -> tuple[Any, Callable[[Any], Any]]:
     if device in (_CPU, _CUDA_HOST):
         return np.from_dlpack(x), back
     if device == _CUDA:
+        from ._ordo import cuda_available
+        if not cuda_available():
+            raise TypeError(f"ordo: {name} is a GPU array ({type(x).__name__}), but this ordo was built without "
+                            "CUDA or sees no GPU. ordo never copies GPU data to the host silently: pass a numpy "
+                            "array")
         return _gpu_view(x, name), back
     raise TypeError(f"ordo: {name} is a {type(x).__name__} on DLPack device type {device}; ordo takes CPU and "
                     "CUDA arrays")
