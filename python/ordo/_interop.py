@@ -10,6 +10,7 @@ through the caller's framework's ``from_dlpack``, on the caller's device.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 from typing import Any, Callable, Optional, Sequence
 
@@ -119,6 +120,20 @@ def _fill(out: Any, r: Any, fn: str) -> Any:
     return out
 
 
+def _device_of(v: Any) -> Any:
+    """A context making v's GPU the current device (results are allocated and kernels run there),
+    or a no-op for host data."""
+    if v is None or isinstance(v, np.ndarray) or not hasattr(v, "__cuda_array_interface__"):
+        return contextlib.nullcontext()
+    framework = _top_module(v)
+    if framework == "cupy":
+        return v.device  # a cupy.cuda.Device: a context manager
+    if framework == "torch":
+        import torch
+        return torch.cuda.device(v.device)
+    return contextlib.nullcontext()
+
+
 def call(fn: Callable[..., Any], arrays: Sequence[Any], kwargs: dict, out: Any = None) -> Any:
     """fn(*arrays, **kwargs) on native views of the arrays; the result is given back in the
     first array's framework, or written into out (which is returned)."""
@@ -128,5 +143,6 @@ def call(fn: Callable[..., Any], arrays: Sequence[Any], kwargs: dict, out: Any =
         views.append(v)
         if i == 0:
             back = b
-    r = _give_back(fn(*views, **kwargs), back)
+    with _device_of(views[0] if views else None):
+        r = _give_back(fn(*views, **kwargs), back)
     return r if out is None else _fill(out, r, fn.__name__)
