@@ -3,8 +3,8 @@
 ordo.rank is checked element by element (NaN == NaN) against pandas.Series.rank
 over every method x ascending x na_option x pct, and against
 scipy.stats.rankdata; ordo.rank_sorted against an independent numpy reference;
-and every error case. Run by ctest (`ctest -R python`) with PYTHONPATH at the
-build's python/ directory, or by hand:
+and every error case. Run by ctest (`ctest -R '^python'`) against the package
+installed into build/venv, or by hand against the build tree's package:
 
     PYTHONPATH=build/python /usr/bin/python3 -m pytest -q tests/python
 """
