@@ -120,3 +120,17 @@ def test_the_gil_is_released_during_a_call():
     # With the GIL held for the whole call the loop would tick about once per
     # call; released, it ticks about every millisecond the calls run.
     assert ticks > 20, (ticks, elapsed)
+
+
+def test_ctrl_c_during_a_call_raises_keyboard_interrupt():
+    """SIGINT while ordo runs (GIL released) is a KeyboardInterrupt when the phase ends."""
+    import os
+    import signal
+    import threading
+    x = np.random.default_rng(1).random(1 << 21)
+    timer = threading.Timer(0.02, lambda: os.kill(os.getpid(), signal.SIGINT))
+    with pytest.raises(KeyboardInterrupt):
+        timer.start()
+        for _ in range(200):  # far longer than 0.02 s
+            ordo.argsort(x)
+    timer.join()
