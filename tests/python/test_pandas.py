@@ -108,3 +108,13 @@ def test_input_is_not_modified():
     before = s.copy()
     ordo.pandas.rank(s, method="dense", na_option="top")
     pd.testing.assert_series_equal(s, before)
+
+
+def test_duplicate_columns_and_multiindex():
+    idx = pd.MultiIndex.from_product([["a", "b"], [1, 2]], names=["k", "n"])
+    df = pd.DataFrame([[1.0, 2, 2.0], [np.nan, 1, 3.0], [1.0, 1, 0.5], [4.0, 2, 0.5]], index=idx,
+                      columns=["x", "x", "y"])
+    for axis in (0, 1):
+        for numeric_only in (False, True):
+            kw = dict(axis=axis, numeric_only=numeric_only, method="min", na_option="top")
+            pd.testing.assert_frame_equal(ordo.pandas.rank(df, **kw), df.rank(**kw))
