@@ -55,6 +55,12 @@ array from_cuda_interface(py::handle obj, const char* fn, const char* name, bool
   // 2 = per-thread default, which CUDA's runtime takes as those handle values).
   if (cai.contains("stream") && !cai["stream"].is_none())
     a.stream = reinterpret_cast<CUstream_st*>(cai["stream"].cast<std::uintptr_t>());
+  else if (top_module(obj) == "torch")  // torch's interface (v2) names no stream: its current one on that device
+    a.stream = reinterpret_cast<CUstream_st*>(py::module_::import("torch")
+                                                  .attr("cuda")
+                                                  .attr("current_stream")(obj.attr("device"))
+                                                  .attr("cuda_stream")
+                                                  .cast<std::uintptr_t>());
   a.gpu = true;
   a.source = py::reinterpret_borrow<py::object>(obj);
   return a;

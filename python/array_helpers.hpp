@@ -92,12 +92,30 @@ py::object head(const result& r, std::size_t count);
 // Reads one value the call left in GPU (or host) memory, after the stream's work.
 std::uint64_t read_u64(const array& like, const result& r);
 
-// Calls f(exec) with ordo::cpu{} or ordo::cuda{stream}, the GIL released.
+// Raises KeyboardInterrupt (py::error_already_set) when Ctrl-C came while the
+// GIL was released; called with the GIL held.
+inline void check_signals() {
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+
+// Calls f(exec) with ordo::cpu{} or ordo::cuda{stream}, the GIL released, then
+// honours a Ctrl-C that came meanwhile, so a binding of several phases stops
+// between them.
 template <class F>
-decltype(auto) run_on(const array& a, F&& f) {
-  py::gil_scoped_release nogil;
-  if (a.gpu) return f(ordo::cuda{a.stream, nullptr});
-  return f(ordo::cpu{});
+auto run_on(const array& a, F&& f) {
+  const auto call = [&]() -> decltype(auto) {
+    py::gil_scoped_release nogil;
+    if (a.gpu) return f(ordo::cuda{a.stream, nullptr});
+    return f(ordo::cpu{});
+  };
+  if constexpr (std::is_void_v<decltype(call())>) {
+    call();
+    check_signals();
+  } else {
+    auto r = call();
+    check_signals();
+    return r;
+  }
 }
 
 // Calls f.template operator()<T>() for the element type of `k` (not flag):

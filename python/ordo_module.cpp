@@ -14,7 +14,9 @@
 
 namespace py = pybind11;
 
-PYBIND11_MODULE(ordo, m) {
+// The compiled part of the `ordo` package (python/ordo/): imported as ordo._ordo,
+// re-exported by python/ordo/__init__.py.
+PYBIND11_MODULE(_ordo, m) {
   m.doc() = std::string(
       "ordo: parallel ranking and sorting primitives on numpy arrays (CPU, every core)\n"
       "and GPU arrays (CuPy, torch: __cuda_array_interface__, zero copy).\n\n"

@@ -3,10 +3,20 @@ CUDA tensors where the module sees a GPU and those packages are installed
 (the GPU machine). A test that takes the `xp` fixture runs once per kind:
 xp.put(numpy_array) makes an input of that kind, xp.get(result) brings a
 result back to numpy, checking that it is of the same kind as the input."""
+import os
+
 import numpy as np
 import pytest
 
 import ordo
+
+# ctest runs the suite against the installed package (tests/python/CMakeLists.txt):
+# refuse to test anything else, such as a build tree on PYTHONPATH.
+_VENV = os.environ.get("ORDO_TEST_INSTALLED")
+if _VENV:
+    _where = os.path.realpath(ordo._ordo.__file__)
+    assert _where.startswith(os.path.realpath(_VENV) + os.sep), \
+        f"ordo was imported from {_where}, not from the package installed in {_VENV}"
 
 
 class _Numpy:

@@ -1,0 +1,239 @@
+"""ordo: parallel ranking and sorting primitives on every CPU core and on NVIDIA GPUs.
+
+Every function takes 1-D arrays and returns arrays of the caller's framework
+on the caller's device:
+
+- numpy arrays run on the CPU (every core, the GIL released);
+- CuPy arrays and torch CUDA tensors (``__cuda_array_interface__``) run on the
+  GPU without copies, on the caller's current stream (CuPy's, torch's), and
+  the call does not wait for the GPU;
+- any other DLPack producer (``__dlpack__``: JAX arrays, torch CPU tensors)
+  is viewed without a copy and gets its result back through its framework's
+  ``from_dlpack``.
+
+Functions that return one array (or a tuple of arrays) take ``out=``: the
+result is written into that array, which must have the result's shape and
+dtype, and ``out`` is returned.
+
+``ordo.pandas.rank`` is a drop-in for ``Series.rank`` / ``DataFrame.rank``.
+Errors from the library are ``ordo.Error`` (a ``ValueError``); unsupported
+dtypes and non-arrays are ``TypeError``. Nothing is cast silently.
+
+>>> import numpy as np, ordo
+>>> ordo.rank(np.array([3.0, 1.0, np.nan, 1.0]))
+array([3. , 1.5, nan, 1.5])
+"""
+from typing import Any
+
+from . import _ordo
+from ._interop import call as _call
+from ._ordo import Error, cuda_available
+
+__version__: str = _ordo.__version__
+Error.__module__ = "ordo"
+
+__all__ = [
+    "Error", "cuda_available", "rank", "rank_sorted", "list_rank", "list_scan", "sort_idx", "argsort", "scan",
+    "reduce", "compact", "split", "merge", "fork", "radius", "sort", "rough_sort", "segmented_sort",
+]
+
+_OUT_DOC = """
+out : array, optional
+    Receives the result: an array of the caller's framework with the
+    result's shape and dtype (a tuple of them for a tuple result). It is
+    returned. A mismatched shape is a ValueError, a mismatched dtype a
+    TypeError: nothing is cast."""
+
+
+def _document(fn: Any, examples: str, out: bool = True) -> None:
+    """fn.__doc__: the extension's docstring (without pybind11's signature line), out=, examples."""
+    text = getattr(_ordo, fn.__name__).__doc__ or ""
+    lines = text.splitlines()
+    if lines and lines[0].startswith(fn.__name__ + "("):
+        lines = lines[1:]
+    first = next((i for i, line in enumerate(lines) if line.lstrip().startswith(">>>")), None)
+    if first is not None:  # the extension's own examples run as doctests too: give them their imports
+        lines.insert(first, ">>> import numpy, ordo")
+    doc = "\n".join(lines).strip("\n") + "\n"
+    if out:
+        doc += _OUT_DOC + "\n"
+    fn.__doc__ = doc + "\nExamples\n--------\n" + examples.strip("\n") + "\n"
+
+
+def rank(x: Any, method: str = "average", ascending: bool = True, na_option: str = "keep", pct: bool = False,
+         variant: str = "auto", *, out: Any = None) -> Any:
+    return _call(_ordo.rank, [x], dict(method=method, ascending=ascending, na_option=na_option, pct=pct,
+                                       variant=variant), out)
+
+
+def rank_sorted(x: Any, method: str = "min", descending: bool = False, validate: bool = True, dtype: Any = None,
+                variant: str = "auto", *, out: Any = None) -> Any:
+    return _call(_ordo.rank_sorted, [x], dict(method=method, descending=descending, validate=validate, dtype=dtype,
+                                              variant=variant), out)
+
+
+def list_rank(succ: Any, validate: bool = True, single: bool = False, variant: str = "auto", runs: str = "detect",
+              *, out: Any = None) -> Any:
+    return _call(_ordo.list_rank, [succ], dict(validate=validate, single=single, variant=variant, runs=runs), out)
+
+
+def list_scan(succ: Any, values: Any, op: str = "plus", validate: bool = True, single: bool = False,
+              variant: str = "auto", runs: str = "detect", dtype: Any = None, *, out: Any = None) -> Any:
+    return _call(_ordo.list_scan, [succ, values], dict(op=op, validate=validate, single=single, variant=variant,
+                                                       runs=runs, dtype=dtype), out)
+
+
+def sort_idx(x: Any, descending: bool = False, variant: str = "auto", *, out: Any = None) -> Any:
+    return _call(_ordo.sort_idx, [x], dict(descending=descending, variant=variant), out)
+
+
+def argsort(x: Any, descending: bool = False, variant: str = "auto", *, out: Any = None) -> Any:
+    return _call(_ordo.argsort, [x], dict(descending=descending, variant=variant), out)
+
+
+def scan(x: Any, op: str = "plus", exclusive: bool = False, dtype: Any = None, *, out: Any = None) -> Any:
+    return _call(_ordo.scan, [x], dict(op=op, exclusive=exclusive, dtype=dtype), out)
+
+
+def reduce(x: Any, op: str = "plus", dtype: Any = None) -> Any:
+    return _call(_ordo.reduce, [x], dict(op=op, dtype=dtype))
+
+
+def compact(x: Any, flags: Any) -> Any:
+    return _call(_ordo.compact, [x, flags], {})
+
+
+def split(x: Any, flags: Any, n_buckets: int = 0) -> Any:
+    return _call(_ordo.split, [x, flags], dict(n_buckets=n_buckets))
+
+
+def merge(a: Any, b: Any, descending: bool = False, *, out: Any = None) -> Any:
+    return _call(_ordo.merge, [a, b], dict(descending=descending), out)
+
+
+def fork(counts: Any, variant: str = "auto") -> Any:
+    return _call(_ordo.fork, [counts], dict(variant=variant))
+
+
+def radius(x: Any, descending: bool = False) -> int:
+    return _call(_ordo.radius, [x], dict(descending=descending))
+
+
+def sort(x: Any, values: Any = None, descending: bool = False, variant: str = "automatic", max_rough_radius: int = 0,
+         *, out: Any = None) -> Any:
+    return _call(_ordo.sort, [x, values], dict(descending=descending, variant=variant,
+                                               max_rough_radius=max_rough_radius), out)
+
+
+def rough_sort(x: Any, k: int, values: Any = None, descending: bool = False, variant: str = "automatic",
+               on_wrong_k: str = "fallback", *, out: Any = None) -> Any:
+    return _call(lambda x, values, **kw: _ordo.rough_sort(x, k, values, **kw), [x, values],
+                 dict(descending=descending, variant=variant, on_wrong_k=on_wrong_k), out)
+
+
+def segmented_sort(keys: Any, offsets: Any, values: Any = None, descending: bool = False, stable: bool = False,
+                   ends: Any = None, *, out: Any = None) -> Any:
+    return _call(lambda keys, offsets, values, ends, **kw: _ordo.segmented_sort(keys, offsets, values, ends=ends, **kw),
+                 [keys, offsets, values, ends], dict(descending=descending, stable=stable), out)
+
+
+_document(rank, """
+>>> import numpy as np, ordo
+>>> x = np.array([3.0, 1.0, np.nan, 1.0])
+>>> ordo.rank(x)                                    # pandas Series.rank
+array([3. , 1.5, nan, 1.5])
+>>> ordo.rank(x, method="min", na_option="bottom")
+array([3., 1., 4., 1.])
+>>> ordo.rank(x, method="dense", ascending=False, pct=True)
+array([0.5, 1. , nan, 1. ])
+>>> r = np.empty(4)
+>>> ordo.rank(x, out=r) is r
+True
+""")
+_document(rank_sorted, """
+>>> import numpy as np, ordo
+>>> ordo.rank_sorted(np.array([10, 20, 20, 30]))
+array([1, 2, 2, 4], dtype=uint64)
+>>> ordo.rank_sorted(np.array([10, 20, 20, 30]), method="average")
+array([1. , 2.5, 2.5, 4. ])
+>>> ordo.rank_sorted(np.array([10, 20, 20, 30]), method="dense", dtype=np.uint32)
+array([1, 2, 2, 3], dtype=uint32)
+""")
+_document(list_rank, """
+>>> import numpy as np, ordo
+>>> ordo.list_rank(np.array([2, -1, 1]))            # the list 0 -> 2 -> 1
+array([0, 2, 1])
+""")
+_document(list_scan, """
+>>> import numpy as np, ordo
+>>> ordo.list_scan(np.array([2, -1, 1]), np.array([1.0, 2.0, 3.0]))
+array([1., 6., 4.])
+""")
+_document(sort_idx, """
+>>> import numpy as np, ordo
+>>> ordo.sort_idx(np.array([3, 1, 2]))
+array([1, 2, 0])
+""")
+_document(argsort, """
+>>> import numpy as np, ordo
+>>> ordo.argsort(np.array([3.0, 1.0, 2.0]), descending=True)
+array([0, 2, 1])
+""")
+_document(scan, """
+>>> import numpy as np, ordo
+>>> ordo.scan(np.array([1, 2, 3]))
+array([1, 3, 6])
+>>> ordo.scan(np.array([1, 2, 3]), exclusive=True)
+array([0, 1, 3])
+""")
+_document(reduce, """
+>>> import numpy as np, ordo
+>>> ordo.reduce(np.array([1, 2, 3]))
+6
+>>> ordo.reduce(np.array([1.0, 5.0, 2.0]), op="max")
+5.0
+""", out=False)
+_document(compact, """
+>>> import numpy as np, ordo
+>>> ordo.compact(np.array([1, 2, 3]), np.array([True, False, True]))
+array([1, 3])
+""", out=False)
+_document(split, """
+>>> import numpy as np, ordo
+>>> ordo.split(np.array([1, 2, 3]), np.array([1, 0, 1], dtype=np.uint8))
+(array([2, 1, 3]), 1)
+""", out=False)
+_document(merge, """
+>>> import numpy as np, ordo
+>>> ordo.merge(np.array([1, 3]), np.array([2, 4]))
+array([1, 2, 3, 4])
+""")
+_document(fork, """
+>>> import numpy as np, ordo
+>>> ordo.fork(np.array([2, 1]))
+(array([0, 0, 1]), array([0, 1, 0]))
+""", out=False)
+_document(radius, """
+>>> import numpy as np, ordo
+>>> ordo.radius(np.array([2, 1, 3]))
+1
+""", out=False)
+_document(sort, """
+>>> import numpy as np, ordo
+>>> ordo.sort(np.array([3, 1, 2]))
+array([1, 2, 3])
+>>> ordo.sort(np.array([3, 1, 2]), np.array([30.0, 10.0, 20.0]))
+(array([1, 2, 3]), array([10., 20., 30.]))
+""")
+_document(rough_sort, """
+>>> import numpy as np, ordo
+>>> ordo.rough_sort(np.array([2, 1, 4, 3]), 1)
+array([1, 2, 3, 4])
+""")
+_document(segmented_sort, """
+>>> import numpy as np, ordo
+>>> ordo.segmented_sort(np.array([3, 1, 2, 0]), np.array([0, 2, 4]))
+array([1, 3, 0, 2])
+""")
+
+del Any  # the typing name is no part of the API
