@@ -1,0 +1,133 @@
+// ordo.rank over groups (groups=labels, segments=offsets or a length) and
+// along an axis of an n-D numpy array (scipy.stats.rankdata's axis=).
+#include "grouped_bindings.hpp"
+
+#include <pybind11/numpy.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include "array_helpers.hpp"
+#include "ordo/grouped_rank.hpp"
+
+namespace ordo_py {
+namespace {
+
+int ndim_of(const py::object& x) { return py::hasattr(x, "ndim") ? x.attr("ndim").cast<int>() : 1; }
+
+// The output starts as NaN where segments may leave elements uncovered.
+void fill_nan(const result& r) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (py::hasattr(r.obj, "fill_")) r.obj.attr("fill_")(nan);  // torch
+  else r.obj.attr("fill")(nan);                               // numpy, CuPy
+}
+
+// A positive segment length from a Python int (not bool).
+std::uint64_t segment_length(const py::object& s) {
+  const std::string text = py::str(s);
+  if (s.attr("__le__")(0).cast<bool>())
+    throw py::value_error("ordo.rank: the segment length must be positive, got " + text);
+  try {
+    return s.cast<std::uint64_t>();
+  } catch (const py::cast_error&) {
+    throw py::value_error("ordo.rank: the segment length " + text + " does not fit in 64 bits");
+  }
+}
+
+py::object rank_1d(const py::object& x, const py::object& groups, const py::object& segments,
+                   const ordo::rank_options& o) {
+  const array a = get_array(x, "rank");
+  result r = empty_like(a, a.n, kind_of<double>());
+  if (!groups.is_none()) {
+    const array g = get_array(groups, "rank", "groups", /*allow_flags=*/true);
+    same_device(a, g, "rank");
+    if (g.n != a.n)
+      throw py::value_error("ordo.rank: groups has " + std::to_string(g.n) + " elements but x has " +
+                            std::to_string(a.n));
+    if (g.kind == key_kind::flag) {  // bool, int8, uint8: one byte; equality is all that matters
+      visit_key(a.kind, [&]<class Key>() {
+        const std::span<const std::uint8_t> labels(static_cast<const std::uint8_t*>(g.data), g.n);
+        run_on(a, [&](const auto& exec) { ordo::grouped_rank(exec, a.view<Key>(), labels, r.view<double>(), o); });
+      });
+      return r.obj;
+    }
+    visit_key(g.kind, [&]<class Label>() {
+      if constexpr (std::is_integral_v<Label> && !std::is_same_v<Label, bool>) {
+        visit_key(a.kind, [&]<class Key>() {
+          run_on(a, [&](const auto& exec) {
+            ordo::grouped_rank(exec, a.view<Key>(), g.view<Label>(), r.view<double>(), o);
+          });
+        });
+      } else {
+        throw py::type_error(std::string("ordo.rank: groups must be an integer (or bool) array, got ") +
+                             dtype_name(g.kind));
+      }
+    });
+    return r.obj;
+  }
+  if (segments.is_none()) {  // the flattened n-D array: plain rank
+    visit_key(a.kind, [&]<class Key>() {
+      run_on(a, [&](const auto& exec) { ordo::rank(exec, a.view<Key>(), r.view<double>(), o); });
+    });
+    return r.obj;
+  }
+  if (py::isinstance<py::bool_>(segments))
+    throw py::type_error("ordo.rank: segments must be an integer array of offsets or an int length, not bool");
+  if (py::isinstance<py::int_>(segments)) {
+    const auto segs = ordo::fixed_length(segment_length(segments));
+    visit_key(a.kind, [&]<class Key>() {
+      run_on(a, [&](const auto& exec) { ordo::grouped_rank(exec, a.view<Key>(), segs, r.view<double>(), o); });
+    });
+    return r.obj;
+  }
+  const array b = get_integer_array(segments, "rank", "segments");
+  same_device(a, b, "rank");
+  fill_nan(r);  // offsets need not start at 0 nor end at n
+  visit_index(b.kind, [&]<class Offset>() {
+    const auto segs = ordo::by_offsets(b.view<Offset>());
+    visit_key(a.kind, [&]<class Key>() {
+      run_on(a, [&](const auto& exec) { ordo::grouped_rank(exec, a.view<Key>(), segs, r.view<double>(), o); });
+    });
+  });
+  return r.obj;
+}
+
+}  // namespace
+
+bool is_grouped_rank(const py::object& x, const py::object& groups, const py::object& segments,
+                     const py::object& axis) {
+  return !groups.is_none() || !segments.is_none() || !axis.is_none() || ndim_of(x) != 1;
+}
+
+py::object grouped_rank_py(const py::object& x, const py::object& groups, const py::object& segments,
+                           const py::object& axis, const ordo::rank_options& o) {
+  if (!groups.is_none() && !segments.is_none())
+    throw py::value_error("ordo.rank: give groups= or segments=, not both");
+  const int nd = ndim_of(x);
+  if (nd == 1 && axis.is_none()) return rank_1d(x, groups, segments, o);
+  if (!groups.is_none() || !segments.is_none())
+    throw py::value_error("ordo.rank: groups= and segments= take 1-D arrays (axis= ranks along an axis of an n-D one)");
+  if (!py::isinstance<py::array>(x))
+    throw py::value_error("ordo.rank: axis= and n-D input take numpy arrays (GPU arrays: 1-D, with segments=)");
+  py::module_ np = py::module_::import("numpy");
+  py::array a = py::array(x);
+  if (axis.is_none() || nd == 0)  // scipy: axis=None ranks the flattened array (C order) and returns it 1-D
+    return rank_1d(np.attr("ravel")(a), py::none(), py::none(), o);
+  int ax = axis.cast<int>();
+  if (ax < -nd || ax >= nd)
+    throw py::value_error("ordo.rank: axis " + std::to_string(ax) + " is out of bounds for an array of " +
+                          std::to_string(nd) + " dimensions");
+  if (ax < 0) ax += nd;
+  // The axis last and C-contiguous: its lines are fixed-length segments.
+  py::object moved = np.attr("ascontiguousarray")(np.attr("moveaxis")(a, ax, -1));
+  const std::int64_t len = py::tuple(moved.attr("shape"))[nd - 1].cast<std::int64_t>();
+  py::object flat = moved.attr("reshape")(-1);
+  py::object ranks = len == 0 ? np.attr("empty")(py::make_tuple(0), "float64")
+                              : rank_1d(flat, py::none(), py::int_(len), o);
+  return np.attr("moveaxis")(ranks.attr("reshape")(moved.attr("shape")), -1, ax);
+}
+
+void add_grouped(py::module_&) {}
+
+}  // namespace ordo_py
