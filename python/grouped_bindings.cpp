@@ -14,6 +14,10 @@
 namespace ordo_py {
 namespace {
 
+// rank()'s axis= defaults to Ellipsis, "not given": n-D input without it is
+// the 1-D error it always was; axis=None flattens, as scipy's default does.
+bool axis_omitted(const py::object& axis) { return axis.is(py::ellipsis()); }
+
 int ndim_of(const py::object& x) { return py::hasattr(x, "ndim") ? x.attr("ndim").cast<int>() : 1; }
 
 // The output starts as NaN where segments may leave elements uncovered.
@@ -97,7 +101,7 @@ py::object rank_1d(const py::object& x, const py::object& groups, const py::obje
 
 bool is_grouped_rank(const py::object& x, const py::object& groups, const py::object& segments,
                      const py::object& axis) {
-  return !groups.is_none() || !segments.is_none() || !axis.is_none() || ndim_of(x) != 1;
+  return !groups.is_none() || !segments.is_none() || !axis_omitted(axis);
 }
 
 py::object grouped_rank_py(const py::object& x, const py::object& groups, const py::object& segments,
@@ -105,7 +109,7 @@ py::object grouped_rank_py(const py::object& x, const py::object& groups, const 
   if (!groups.is_none() && !segments.is_none())
     throw py::value_error("ordo.rank: give groups= or segments=, not both");
   const int nd = ndim_of(x);
-  if (nd == 1 && axis.is_none()) return rank_1d(x, groups, segments, o);
+  if (axis_omitted(axis) || (nd == 1 && axis.is_none())) return rank_1d(x, groups, segments, o);
   if (!groups.is_none() || !segments.is_none())
     throw py::value_error("ordo.rank: groups= and segments= take 1-D arrays (axis= ranks along an axis of an n-D one)");
   if (!py::isinstance<py::array>(x))

@@ -81,7 +81,7 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
 void add_rank(py::module_& m) {
   m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
         py::arg("na_option") = "keep", py::arg("pct") = false, py::arg("variant") = "auto",
-        py::arg("groups") = py::none(), py::arg("segments") = py::none(), py::arg("axis") = py::none(),
+        py::arg("groups") = py::none(), py::arg("segments") = py::none(), py::arg("axis") = py::ellipsis(),
         doc(R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
 
 Parameters
@@ -104,9 +104,9 @@ groups : None or integer (or bool) array of len(x)
 segments : None, an int L or an integer array of offsets
     Rank within segments: x[offsets[i]:offsets[i+1]] (elements outside every
     segment get NaN), or runs of L keys.
-axis : None or int
-    For an n-D numpy array (C or Fortran order), as scipy.stats.rankdata:
-    rank along this axis; None ranks the flattened array (returned 1-D).
+axis : int or None (n-D numpy arrays, C or Fortran order)
+    As scipy.stats.rankdata: rank along this axis; axis=None ranks the
+    flattened array (returned 1-D). Without axis=, x must be 1-D.
 
 Returns
 -------
