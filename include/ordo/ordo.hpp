@@ -5,6 +5,7 @@
 #include "ordo/execution.hpp"
 #include "ordo/float16.hpp"
 #include "ordo/grouped_rank.hpp"
+#include "ordo/topk.hpp"
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"
