@@ -10,6 +10,7 @@
 
 #include "array_helpers.hpp"
 #include "ordo/grouped_rank.hpp"
+#include "ordo/topk.hpp"
 
 namespace ordo_py {
 namespace {
@@ -132,6 +133,75 @@ py::object grouped_rank_py(const py::object& x, const py::object& groups, const 
   return np.attr("moveaxis")(ranks.attr("reshape")(moved.attr("shape")), -1, ax);
 }
 
-void add_grouped(py::module_&) {}
+namespace {
+
+// (values, indices) of the 1-D array x (row_length = n: the whole array).
+py::tuple topk_1d(const py::object& x, std::uint64_t k, std::uint64_t row_length, bool largest) {
+  const array a = get_array(x, "topk");
+  const std::uint64_t rows = row_length ? a.n / row_length : 0, m = rows * k;
+  result v = empty_like(a, m, a.kind), i = empty_like(a, m, kind_of<std::int64_t>());
+  const ordo::topk_options o{largest};
+  visit_wide_key(a.kind, "topk", "x", [&]<class Key>() {
+    run_on(a, [&](const auto& exec) {
+      if (row_length == a.n) ordo::topk(exec, a.view<Key>(), k, v.view<Key>(), i.view<std::int64_t>(), o);
+      else ordo::topk_rows(exec, a.view<Key>(), row_length, k, v.view<Key>(), i.view<std::int64_t>(), o);
+    });
+  });
+  return py::make_tuple(v.obj, i.obj);
+}
+
+py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sorted*/, int axis) {
+  if (k < 0) throw py::value_error("ordo.topk: k must be >= 0, got " + std::to_string(k));
+  const int nd = ndim_of(x);
+  if (nd == 1) {
+    if (axis != -1 && axis != 0)
+      throw py::value_error("ordo.topk: axis " + std::to_string(axis) + " is out of bounds for a 1-D array");
+    return topk_1d(x, std::uint64_t(k), py::len(x), largest);
+  }
+  if (!py::isinstance<py::array>(x))
+    throw py::value_error("ordo.topk: n-D input takes numpy arrays (GPU arrays: 1-D)");
+  if (axis < -nd || axis >= nd)
+    throw py::value_error("ordo.topk: axis " + std::to_string(axis) + " is out of bounds for an array of " +
+                          std::to_string(nd) + " dimensions");
+  if (axis < 0) axis += nd;
+  py::module_ np = py::module_::import("numpy");
+  py::object moved = np.attr("ascontiguousarray")(np.attr("moveaxis")(py::array(x), axis, -1));
+  py::tuple shape = moved.attr("shape");
+  const std::uint64_t len = shape[nd - 1].cast<std::uint64_t>();
+  py::list out_shape;
+  for (int d = 0; d + 1 < nd; ++d) out_shape.append(shape[d]);
+  out_shape.append(k);
+  py::tuple r = topk_1d(moved.attr("reshape")(-1), std::uint64_t(k), len, largest);
+  return py::make_tuple(np.attr("moveaxis")(r[0].attr("reshape")(out_shape), -1, axis),
+                        np.attr("moveaxis")(r[1].attr("reshape")(out_shape), -1, axis));
+}
+
+}  // namespace
+
+void add_grouped(py::module_& m) {
+  m.def("topk", &topk_py, py::arg("x"), py::arg("k"), py::arg("largest") = true, py::arg("sorted") = true,
+        py::arg("axis") = -1,
+        doc(R"doc(The k largest (or smallest) values and their indices, as torch.topk.
+
+Parameters
+----------
+x : numpy array (1-D or n-D, along `axis`) or 1-D GPU array (CuPy, torch) of
+    int32/uint32/int64/uint64/float32/float64
+k : int, at most the length along the axis
+largest : bool
+    The k largest, largest first (default), or the k smallest, smallest first.
+sorted : bool
+    Accepted for torch's signature; the output is always sorted.
+axis : int
+    The axis to select along (default the last).
+
+Ties are broken by index (the lower index first), so the result is
+deterministic; NaN is the largest value, -0.0 ties +0.0.
+
+Returns
+-------
+(values, indices): values of x's dtype, indices int64 (into x for 1-D input,
+along the axis otherwise), shaped as x with the axis of length k.)doc"));
+}
 
 }  // namespace ordo_py

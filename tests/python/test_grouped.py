@@ -116,3 +116,50 @@ def test_errors():
         ordo.rank(x, segments=0)
     with pytest.raises(ValueError, match="out of bounds"):
         ordo.rank(np.zeros((2, 2)), axis=2)
+
+
+# ---------------------------------------------------------------- topk
+
+def ref_topk(x, k, largest):
+    """Stable: ties by index; NaN largest; -0.0 == 0.0."""
+    n = len(x)
+    if largest:
+        order = (n - 1 - np.argsort(x[::-1], kind="stable"))[::-1]
+    else:
+        order = np.argsort(x, kind="stable")
+    order = order[:k]
+    return x[order], order.astype(np.int64)
+
+
+@pytest.mark.parametrize("largest", [True, False])
+@pytest.mark.parametrize("dtype", KEY_DTYPES, ids=lambda d: np.dtype(d).name)
+def test_topk_1d(dtype, largest):
+    rng = np.random.default_rng([KEY_DTYPES.index(dtype), largest])
+    for n in [1, 2, 10, 1000, 50000]:
+        x = make_keys(rng, dtype, n)
+        for k in sorted({0, 1, 5, n // 2, n} - {j for j in (5,) if j > n}):
+            v, i = ordo.topk(x, k, largest=largest)
+            wv, wi = ref_topk(x, k, largest)
+            assert v.dtype == x.dtype and i.dtype == np.int64
+            np.testing.assert_array_equal(i, wi)
+            np.testing.assert_array_equal(v.view(np.uint8), wv.view(np.uint8))
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_topk_axis(axis, order):
+    rng = np.random.default_rng(3)
+    x = np.asarray(rng.integers(0, 20, size=(40, 70)).astype(np.float32), order=order)
+    v, i = ordo.topk(x, 7, axis=axis, largest=False)
+    wi = np.apply_along_axis(lambda r: ref_topk(r, 7, False)[1], axis, x)
+    np.testing.assert_array_equal(i, wi)
+    np.testing.assert_array_equal(v, np.take_along_axis(x, i, axis=axis))
+
+
+def test_topk_errors():
+    with pytest.raises(ValueError, match="larger than"):
+        ordo.topk(np.arange(5.0), 6)
+    with pytest.raises(ValueError):
+        ordo.topk(np.arange(5.0), -1)
+    with pytest.raises(TypeError):
+        ordo.topk(np.arange(5, dtype=np.int8), 2)
