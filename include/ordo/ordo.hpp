@@ -6,6 +6,7 @@
 #include "ordo/float16.hpp"
 #include "ordo/grouped_rank.hpp"
 #include "ordo/topk.hpp"
+#include "ordo/lexsort.hpp"
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"
