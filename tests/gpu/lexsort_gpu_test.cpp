@@ -14,7 +14,7 @@ namespace {
 
 template <class Index>
 void check_all() {
-  for (std::size_t n : {1, 2, 17, 1000, 100003, (std::size_t(1) << 21) + 1}) {
+  for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(17), std::size_t(1000), std::size_t(100003), (std::size_t(1) << 21) + 1}) {
     const lexsort_case k = make_lexsort_case(n, n);
     ordo::device_buffer<std::int32_t> a{std::span<const std::int32_t>(k.a)};
     ordo::device_buffer<double> b{std::span<const double>(k.b)};
