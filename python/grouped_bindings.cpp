@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "array_helpers.hpp"
 #include "ordo/grouped_rank.hpp"
+#include "ordo/lexsort.hpp"
 #include "ordo/topk.hpp"
 
 namespace ordo_py {
@@ -176,9 +178,61 @@ py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sort
                         np.attr("moveaxis")(r[1].attr("reshape")(out_shape), -1, axis));
 }
 
+// A bool or one bool per key (None: `dflt` for all).
+std::vector<bool> per_key(const py::object& v, std::size_t count, bool dflt, const char* name) {
+  if (v.is_none()) return std::vector<bool>(count, dflt);
+  if (py::isinstance<py::bool_>(v)) return std::vector<bool>(count, v.cast<bool>());
+  std::vector<bool> out;
+  for (py::handle h : v) out.push_back(h.cast<bool>());
+  if (out.size() != count)
+    throw py::value_error(std::string("ordo.lexsort: ") + name + " has " + std::to_string(out.size()) +
+                          " entries for " + std::to_string(count) + " keys");
+  return out;
+}
+
+py::object lexsort_py(const py::sequence& keys, const py::object& descending, const py::object& nan_last) {
+  const std::size_t m = py::len(keys);
+  if (m == 0 || m > ordo::max_sort_keys)
+    throw py::value_error("ordo.lexsort: takes 1 to " + std::to_string(ordo::max_sort_keys) + " keys, got " +
+                          std::to_string(m));
+  const std::vector<bool> desc = per_key(descending, m, false, "descending"), nl = per_key(nan_last, m, true, "nan_last");
+  std::vector<array> cols;
+  for (std::size_t i = 0; i < m; ++i) {
+    cols.push_back(get_array(keys[i], "lexsort", "keys"));
+    same_device(cols[0], cols.back(), "lexsort");
+  }
+  // numpy's order: the last key is the primary one
+  std::vector<ordo::sort_key> sk;
+  for (std::size_t i = m; i-- > 0;) {
+    visit_wide_key(cols[i].kind, "lexsort", "keys", [&]<class Key>() {
+      sk.push_back(ordo::make_sort_key(cols[i].view<Key>(), desc[i], nl[i]));
+    });
+  }
+  result r = empty_like(cols[0], cols[0].n, kind_of<std::int64_t>());
+  run_on(cols[0], [&](const auto& exec) {
+    ordo::lexsort_idx(exec, std::span<const ordo::sort_key>(sk), r.view<std::uint64_t>());  // int64's bits
+  });
+  return r.obj;
+}
+
 }  // namespace
 
 void add_grouped(py::module_& m) {
+  m.def("lexsort", &lexsort_py, py::arg("keys"), py::arg("descending") = py::none(), py::arg("nan_last") = py::none(),
+        doc(R"doc(Stable sorting permutation over several keys, as numpy.lexsort.
+
+Parameters
+----------
+keys : sequence of 1 to 8 1-D arrays of one length (numpy, or all GPU arrays),
+    each of int32/uint32/int64/uint64/float32/float64; as numpy.lexsort, the
+    LAST key is the primary one.
+descending : None, bool, or one bool per key (in the order of keys)
+nan_last : None, bool, or one bool per key: NaN after every number (the
+    default, numpy's) or before, whatever the direction.
+
+Returns
+-------
+int64 array: the permutation; equal rows keep their input order.)doc"));
   m.def("topk", &topk_py, py::arg("x"), py::arg("k"), py::arg("largest") = true, py::arg("sorted") = true,
         py::arg("axis") = -1,
         doc(R"doc(The k largest (or smallest) values and their indices, as torch.topk.

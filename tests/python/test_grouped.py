@@ -163,3 +163,37 @@ def test_topk_errors():
         ordo.topk(np.arange(5.0), -1)
     with pytest.raises(TypeError):
         ordo.topk(np.arange(5, dtype=np.int8), 2)
+
+
+# ---------------------------------------------------------------- lexsort
+
+def test_lexsort_matches_numpy():
+    rng = np.random.default_rng(8)
+    n = 5000
+    a = rng.integers(0, 4, n).astype(np.int32)
+    b = rng.integers(0, 3, n).astype(np.float64)
+    b[rng.random(n) < 0.2] = np.nan
+    c = rng.integers(0, 1 << 40, n).astype(np.uint64)
+    for keys in ([a], [b, a], [c, b, a], [a, b, a, b, a, b, a, b]):
+        got = ordo.lexsort(keys)
+        assert got.dtype == np.int64
+        np.testing.assert_array_equal(got, np.lexsort(keys))
+
+
+def test_lexsort_descending_and_nan_first():
+    x = np.array([1.0, np.nan, 3.0, 1.0, -0.0, 0.0])
+    g = np.array([1, 0, 1, 0, 1, 0], np.int64)
+    # primary g ascending, then x descending with NaN first
+    got = ordo.lexsort([x, g], descending=[True, False], nan_last=[False, True])
+    want = pd.DataFrame({"g": g, "x": x}).sort_values(["g", "x"], ascending=[True, False], na_position="first",
+                                                      kind="stable").index.to_numpy()
+    np.testing.assert_array_equal(got, want)
+
+
+def test_lexsort_errors():
+    with pytest.raises(ValueError):
+        ordo.lexsort([])
+    with pytest.raises(ValueError):
+        ordo.lexsort([np.arange(3), np.arange(4)])
+    with pytest.raises(ValueError):
+        ordo.lexsort([np.arange(3)] * 9)
