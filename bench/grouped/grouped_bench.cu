@@ -6,6 +6,10 @@
 //             head positions, scatter), which also verifies it
 //   segments  fixed length 1024: ordo::grouped_rank vs ordo::segmented_sort
 //             and CUB StableSortPairs of the (key, index) pairs
+//   topk      n float32 keys, k in {1, 32, 1024, 65536}, largest: ordo::topk
+//             vs CUB SortPairs(key, index) descending (a full sort, the
+//             composition's bound), verified against ordo::cpu; and per row,
+//             n / 1024 rows of 1024, k = 32 (torch.topk: bench/python/bench_topk.py)
 // Ranks: method min into uint32 (what the composition computes).
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -27,6 +31,7 @@
 #include "ordo/grouped_rank.hpp"
 #include "ordo/rank.hpp"
 #include "ordo/segmented_sort.hpp"
+#include "ordo/topk.hpp"
 
 namespace ordo_bench {
 namespace {
@@ -89,6 +94,54 @@ row grouped_row(const char* capability, const char* impl, const std::string& var
   row r = timed_row(capability, impl, variant, "int32", n, params, ms, floor, verified, is_default);
   r.value = "uint32";
   return r;
+}
+
+void bench_topk(results& res, const options& opt) {
+  const std::uint64_t n = opt.n;
+  std::mt19937_64 g(7);
+  std::vector<float> hk(n);
+  for (auto& x : hk) x = float(double(g() >> 11) * 0x1.0p-53);
+  ordo::device_buffer<float> keys{std::span<const float>(hk)}, sorted(n);
+  ordo::device_buffer<u32> idx(n), idx_out(n);
+  iota_kernel<<<132 * 16, 256>>>(idx.data(), n);
+  cub_temp t;
+  const auto cub_sort = [&] {
+    t.run([&](void* p, std::size_t& b) {
+      return cub::DeviceRadixSort::SortPairsDescending(p, b, keys.data(), sorted.data(), idx.data(), idx_out.data(), int(n));
+    });
+  };
+  const double sort_ms = median_ms(cub_sort, opt.reps);
+  for (std::uint64_t k : {1ull, 32ull, 1024ull, 65536ull}) {
+    if (k > n) continue;
+    ordo::device_buffer<float> v(k);
+    ordo::device_buffer<std::int64_t> i(k);
+    std::vector<float> wv(k);
+    std::vector<std::int64_t> wi(k);
+    ordo::topk(ordo::cpu{}, std::span<const float>(hk), k, std::span<float>(wv), std::span<std::int64_t>(wi));
+    const auto run = [&] { ordo::topk(ordo::cuda{}, std::as_const(keys).span(), k, v.span(), i.span()); };
+    const bool ok = first_output(i, run) == wi;
+    const nlohmann::json params{{"k", k}, {"largest", true}};
+    row r = timed_row("topk", "ordo", "radix_select", "float32", n, params, median_ms(run, opt.reps),
+                      copy_floor_ms(n * 4, opt.reps), ok, true);
+    print_and_add(res, r);
+    print_and_add(res, timed_row("topk", "cub_radix_pairs", "SortPairsDescending(key, index), full sort", "float32", n,
+                                 params, sort_ms, copy_floor_ms(n * 4, opt.reps), false, false));
+  }
+  // rows of 1024, k = 32
+  const std::uint64_t row = 1024, k = 32, rows = n / row;
+  ordo::device_buffer<float> v(rows * k);
+  ordo::device_buffer<std::int64_t> i(rows * k);
+  std::vector<float> wv(rows * k);
+  std::vector<std::int64_t> wi(rows * k);
+  ordo::topk_rows(ordo::cpu{}, std::span<const float>(hk.data(), rows * row), row, k, std::span<float>(wv),
+                  std::span<std::int64_t>(wi));
+  const auto run = [&] {
+    ordo::topk_rows(ordo::cuda{}, std::span<const float>(keys.data(), rows * row), row, k, v.span(), i.span());
+  };
+  const bool ok = first_output(i, run) == wi;
+  print_and_add(res, timed_row("topk", "ordo", "rows (segmented sort)", "float32", rows * row,
+                               {{"k", k}, {"row_length", row}, {"largest", true}}, median_ms(run, opt.reps),
+                               copy_floor_ms(rows * row * 4, opt.reps), ok, true));
 }
 
 }  // namespace
@@ -158,6 +211,7 @@ void run_grouped(const options& opt) {
     print_and_add(res, grouped_row("grouped_rank", "cub_segmented_sort", "StableSortPairs (key, index), no ranks", n,
                                    params, median_ms(cub_seg, opt.reps), floor, false, false));
   }
+  bench_topk(res, opt);
   res.write(opt.out);
 }
 
