@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/generators.hpp"
 #include "common/reference.hpp"
 
 namespace ordo_test {
@@ -49,6 +50,13 @@ std::vector<double> reference_segmented_rank(const std::vector<K>& keys,
     reference_rank_within(keys, members, o, out);
   }
   return out;
+}
+
+// Keys with ties and, for floating keys, an eighth NaN.
+template <class K>
+std::vector<K> group_keys(std::size_t n, std::uint64_t distinct, std::uint64_t seed) {
+  if constexpr (std::is_floating_point_v<K>) return with_nans<K>(n, n / 8, distinct, seed);
+  else return random_keys<K>(n, distinct, seed);
 }
 
 // Labels drawn from `distinct` values spread over L's range (negative and

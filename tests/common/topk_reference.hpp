@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/generators.hpp"
+
 namespace ordo_test {
 
 template <class K>
@@ -17,6 +19,18 @@ struct topk_result {
   std::vector<K> values;
   std::vector<std::int64_t> indices;
 };
+
+// Keys with ties; floating ones with NaN and both zeros.
+template <class K>
+std::vector<K> topk_keys(std::size_t n, std::uint64_t distinct, std::uint64_t seed) {
+  if constexpr (std::is_floating_point_v<K>) {
+    auto v = with_nans<K>(n, n / 16, distinct, seed);
+    for (std::size_t i = 0; i < n; i += 7) v[i] = (i / 7) % 2 ? K(-0.0) : K(0.0);
+    return v;
+  } else {
+    return random_keys<K>(n, distinct, seed);
+  }
+}
 
 template <class K>
 topk_result<K> reference_topk_rows(const std::vector<K>& keys, std::size_t row_length, std::size_t k, bool largest) {

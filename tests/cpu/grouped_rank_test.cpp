@@ -24,12 +24,6 @@ namespace {
 
 ORDO_TYPED_SUITE(GroupedRank, key_rank_types);
 
-template <class K>
-std::vector<K> group_keys(std::size_t n, std::uint64_t distinct, std::uint64_t seed) {
-  if constexpr (std::is_floating_point_v<K>) return with_nans<K>(n, n / 8, distinct, seed);
-  else return random_keys<K>(n, distinct, seed);
-}
-
 template <class R, class K, class L>
 std::vector<R> run_grouped(const ordo::cpu& exec, const std::vector<K>& keys, const std::vector<L>& labels,
                            const ordo::rank_options& o) {

@@ -20,17 +20,6 @@ namespace {
 ORDO_TYPED_SUITE(Topk, key_types);
 
 template <class K>
-std::vector<K> topk_keys(std::size_t n, std::uint64_t distinct, std::uint64_t seed) {
-  if constexpr (std::is_floating_point_v<K>) {
-    auto v = with_nans<K>(n, n / 16, distinct, seed);
-    for (std::size_t i = 0; i < n; i += 7) v[i] = (i / 7) % 2 ? K(-0.0) : K(0.0);
-    return v;
-  } else {
-    return random_keys<K>(n, distinct, seed);
-  }
-}
-
-template <class K>
 void check(const ordo::cpu& exec, const std::vector<K>& keys, std::size_t row_length, std::size_t k, bool largest) {
   const auto want = reference_topk_rows(keys, row_length, k, largest);
   std::vector<K> v(want.values.size());

@@ -23,12 +23,6 @@ namespace {
 
 ORDO_GPU_TYPED_SUITE(GroupedRankGpu, key_rank_types);
 
-template <class K>
-std::vector<K> group_keys(std::size_t n, std::uint64_t distinct, std::uint64_t seed) {
-  if constexpr (std::is_floating_point_v<K>) return with_nans<K>(n, n / 8, distinct, seed);
-  else return random_keys<K>(n, distinct, seed);
-}
-
 template <class K, class R>
 std::vector<ordo::rank_options> options_for() {
   std::vector<ordo::rank_options> out;

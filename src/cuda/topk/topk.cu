@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "cuda/common/radix_pairs.cuh"
 #include "cuda/topk/topk_kernels.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
@@ -56,13 +57,7 @@ void topk_select(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t
   ORDO_CUDA_LAUNCH_CHECK("place_candidates_kernel");
   cub::DoubleBuffer<U> cb(codes.data(), codes.data() + k);
   cub::DoubleBuffer<std::uint32_t> ib(index.data(), index.data() + k);
-  temp_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, cb, ib, int(k), 0, int(sizeof(U) * 8), exec.stream));
-  {
-    scratch<unsigned char> temp(exec, temp_bytes);
-    ORDO_CUDA_CHECK(
-        cub::DeviceRadixSort::SortPairs(temp.data(), temp_bytes, cb, ib, int(k), 0, int(sizeof(U) * 8), exec.stream));
-  }
+  radix_sort_pairs(exec, cb, ib, k);
   gather_rows_kernel<K, std::uint32_t><<<elementwise_blocks(k), 256, 0, exec.stream>>>(keys, ib.Current(), 1, k, k,
                                                                                       values, indices);
   ORDO_CUDA_LAUNCH_CHECK("gather_rows_kernel (topk)");

@@ -23,15 +23,6 @@ constexpr std::uint64_t uncovered = ~std::uint64_t(0);
   for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < (n); \
        i += std::uint64_t(gridDim.x) * blockDim.x)
 
-template <class K, class I>
-__global__ void order_bits_kernel(const K* keys, std::uint64_t n, bool descending, bool nan_on_top,
-                                  key_code_t<K>* bits, I* index) {
-  ORDO_GRID_STRIDE(i, n) {
-    bits[i] = key_traits<K>::rank_bits(keys[i], descending, nan_on_top);
-    index[i] = I(i);
-  }
-}
-
 // Labels in the order of the first sort: lab[p] = code(labels[idx[p]]).
 template <class I>
 __global__ void gather_labels_kernel(label_desc labels, const I* idx, std::uint64_t n, std::uint64_t* lab) {

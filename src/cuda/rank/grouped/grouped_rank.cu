@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "cuda/common/radix_pairs.cuh"
 #include "cuda/rank/grouped/grouped_kernels.cuh"
+#include "cuda/rank/kernel/unsorted_kernels.cuh"  // order_bits_kernel
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -22,17 +24,6 @@
 
 namespace ordo::detail {
 namespace cuda_grouped {
-
-template <class T, class I>
-void radix_sort_pairs(const cuda& exec, cub::DoubleBuffer<T>& keys, cub::DoubleBuffer<I>& values, std::uint64_t n) {
-  using NumItems = std::conditional_t<std::is_same_v<I, std::uint32_t>, int, std::int64_t>;
-  std::size_t temp_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, keys, values, NumItems(n), 0,
-                                                  int(sizeof(T) * 8), exec.stream));
-  scratch<unsigned char> temp(exec, temp_bytes);
-  ORDO_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(temp.data(), temp_bytes, keys, values, NumItems(n), 0,
-                                                  int(sizeof(T) * 8), exec.stream));
-}
 
 // The ranking pass over the sorted positions: dense ranks first count the
 // tie groups before each position (inclusive sum of tie heads).
@@ -63,7 +54,7 @@ void by_labels(const cuda& exec, const K* keys, const label_desc& labels, std::u
   const bool desc = !o.ascending, top = o.na == na_option::top;
   scratch<U> bits(exec, 2 * n);
   scratch<I> index(exec, 2 * n);
-  order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, desc, top, bits.data(), index.data());
+  cuda_rank::order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, desc, top, bits.data(), index.data());
   ORDO_CUDA_LAUNCH_CHECK("order_bits_kernel (grouped)");
   cub::DoubleBuffer<U> kb(bits.data(), bits.data() + n);
   cub::DoubleBuffer<I> ib(index.data(), index.data() + n);
@@ -86,7 +77,7 @@ void by_segments(const cuda& exec, const K* keys, const segment_desc& d, std::ui
   using U = key_code_t<K>;
   scratch<U> bits(exec, 2 * n);
   scratch<I> index(exec, 2 * n);
-  order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, !o.ascending,
+  cuda_rank::order_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, !o.ascending,
                                                                             o.na == na_option::top, bits.data(), index.data());
   ORDO_CUDA_LAUNCH_CHECK("order_bits_kernel (segments)");
   segmented_sort_options so;
