@@ -137,9 +137,11 @@ py::object grouped_rank_py(const py::object& x, const py::object& groups, const 
 
 namespace {
 
-// (values, indices) of the 1-D array x (row_length = n: the whole array).
+// (values, indices) of the 1-D array x: over the whole array (row_length 0)
+// or over each row of row_length keys.
 py::tuple topk_1d(const py::object& x, std::uint64_t k, std::uint64_t row_length, bool largest) {
   const array a = get_array(x, "topk");
+  if (row_length == 0) row_length = a.n;
   const std::uint64_t rows = row_length ? a.n / row_length : 0, m = rows * k;
   result v = empty_like(a, m, a.kind), i = empty_like(a, m, kind_of<std::int64_t>());
   const ordo::topk_options o{largest};
@@ -152,30 +154,31 @@ py::tuple topk_1d(const py::object& x, std::uint64_t k, std::uint64_t row_length
   return py::make_tuple(v.obj, i.obj);
 }
 
-py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sorted*/, int axis) {
+// axis= as ordo.rank takes it: omitted, x must be 1-D; given, n-D numpy
+// arrays select along it (torch.topk's dim).
+py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sorted*/, const py::object& axis) {
   if (k < 0) throw py::value_error("ordo.topk: k must be >= 0, got " + std::to_string(k));
   const int nd = ndim_of(x);
-  if (nd == 1) {
-    if (axis != -1 && axis != 0)
-      throw py::value_error("ordo.topk: axis " + std::to_string(axis) + " is out of bounds for a 1-D array");
-    return topk_1d(x, std::uint64_t(k), py::len(x), largest);
-  }
-  if (!py::isinstance<py::array>(x))
-    throw py::value_error("ordo.topk: n-D input takes numpy arrays (GPU arrays: 1-D)");
-  if (axis < -nd || axis >= nd)
-    throw py::value_error("ordo.topk: axis " + std::to_string(axis) + " is out of bounds for an array of " +
+  if (axis_omitted(axis)) return topk_1d(x, std::uint64_t(k), 0, largest);
+  int ax = axis.cast<int>();
+  if (ax < -nd || ax >= nd)
+    throw py::value_error("ordo.topk: axis " + std::to_string(ax) + " is out of bounds for an array of " +
                           std::to_string(nd) + " dimensions");
-  if (axis < 0) axis += nd;
+  if (nd == 1) return topk_1d(x, std::uint64_t(k), 0, largest);
+  if (!py::isinstance<py::array>(x)) throw py::value_error("ordo.topk: axis= on n-D input takes numpy arrays");
+  if (ax < 0) ax += nd;
   py::module_ np = py::module_::import("numpy");
-  py::object moved = np.attr("ascontiguousarray")(np.attr("moveaxis")(py::array(x), axis, -1));
+  py::object moved = np.attr("ascontiguousarray")(np.attr("moveaxis")(py::array(x), ax, -1));
   py::tuple shape = moved.attr("shape");
   const std::uint64_t len = shape[nd - 1].cast<std::uint64_t>();
   py::list out_shape;
   for (int d = 0; d + 1 < nd; ++d) out_shape.append(shape[d]);
   out_shape.append(k);
-  py::tuple r = topk_1d(moved.attr("reshape")(-1), std::uint64_t(k), len, largest);
-  return py::make_tuple(np.attr("moveaxis")(r[0].attr("reshape")(out_shape), -1, axis),
-                        np.attr("moveaxis")(r[1].attr("reshape")(out_shape), -1, axis));
+  if (len == 0 && k > 0) throw py::value_error("ordo.topk: k = " + std::to_string(k) + " is larger than the 0 keys of a row");
+  py::tuple r = len == 0 ? py::make_tuple(np.attr("empty")(out_shape, moved.attr("dtype")), np.attr("empty")(out_shape, "int64"))
+                         : topk_1d(moved.attr("reshape")(-1), std::uint64_t(k), len, largest);
+  return py::make_tuple(np.attr("moveaxis")(r[0].attr("reshape")(out_shape), -1, ax),
+                        np.attr("moveaxis")(r[1].attr("reshape")(out_shape), -1, ax));
 }
 
 // A bool or one bool per key (None: `dflt` for all).
@@ -234,20 +237,21 @@ Returns
 -------
 int64 array: the permutation; equal rows keep their input order.)doc"));
   m.def("topk", &topk_py, py::arg("x"), py::arg("k"), py::arg("largest") = true, py::arg("sorted") = true,
-        py::arg("axis") = -1,
+        py::arg("axis") = py::ellipsis(),
         doc(R"doc(The k largest (or smallest) values and their indices, as torch.topk.
 
 Parameters
 ----------
-x : numpy array (1-D or n-D, along `axis`) or 1-D GPU array (CuPy, torch) of
-    int32/uint32/int64/uint64/float32/float64
+x : 1-D numpy or GPU array (CuPy, torch), or with axis= an n-D numpy array,
+    of int32/uint32/int64/uint64/float32/float64
 k : int, at most the length along the axis
 largest : bool
     The k largest, largest first (default), or the k smallest, smallest first.
 sorted : bool
     Accepted for torch's signature; the output is always sorted.
 axis : int
-    The axis to select along (default the last).
+    For n-D numpy input (torch's dim): the axis to select along. Omitted, x
+    must be 1-D (as ordo.rank's axis=).
 
 Ties are broken by index (the lower index first), so the result is
 deterministic; NaN is the largest value, -0.0 ties +0.0.

@@ -163,6 +163,9 @@ def test_topk_errors():
         ordo.topk(np.arange(5.0), -1)
     with pytest.raises(TypeError):
         ordo.topk(np.arange(5, dtype=np.int8), 2)
+    with pytest.raises(ValueError, match="1-D"):  # n-D input needs axis=
+        ordo.topk(np.zeros((3, 4)), 2)
+    assert ordo.topk(np.zeros((3, 0)), 0, axis=1)[0].shape == (3, 0)
 
 
 # ---------------------------------------------------------------- lexsort
