@@ -1,8 +1,9 @@
 // Group labels with their integer type erased (as segment_desc erases the
 // offsets'): a pointer, a width and a signedness, read back as an unsigned
-// 64-bit code whose equality is the labels' equality (and whose order is
-// theirs: signed labels have their sign bit flipped). Host and device, so the
-// grouped rank kernels are not instantiated per label type.
+// code of the label's width (in 64 bits) whose equality is the labels'
+// equality (and whose order is theirs: signed labels have their sign bit
+// flipped), so a radix sort needs only the label's own bits. Host and
+// device, so the grouped rank kernels are not instantiated per label type.
 #pragma once
 #include <concepts>
 #include <cstdint>
@@ -40,8 +41,12 @@ struct label_desc {
         else u = static_cast<const std::uint64_t*>(data)[i];
         break;
     }
-    return is_signed ? (std::uint64_t(s) ^ (std::uint64_t(1) << 63)) : u;
+    if (!is_signed) return u;
+    const int b = bits();
+    const std::uint64_t mask = b == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << b) - 1;
+    return (std::uint64_t(s) & mask) ^ (std::uint64_t(1) << (b - 1));
   }
+  ORDO_OP_HD int bits() const { return width == 1 ? 8 : width == 2 ? 16 : width == 4 ? 32 : 64; }
 };
 
 template <std::integral Label>

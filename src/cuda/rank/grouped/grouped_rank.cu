@@ -63,7 +63,7 @@ void by_labels(const cuda& exec, const K* keys, const label_desc& labels, std::u
   gather_labels_kernel<I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(labels, ib.Current(), n, lab.data());
   ORDO_CUDA_LAUNCH_CHECK("gather_labels_kernel");
   cub::DoubleBuffer<std::uint64_t> lb(lab.data(), lab.data() + n);
-  radix_sort_pairs(exec, lb, ib, n);  // stable: ties of a label keep the bits' order
+  radix_sort_pairs(exec, lb, ib, n, labels.bits());  // stable: ties of a label keep the bits' order
   gather_bits_kernel<K, I><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, ib.Current(), n, desc, top,
                                                                           kb.Current());
   ORDO_CUDA_LAUNCH_CHECK("gather_bits_kernel");
