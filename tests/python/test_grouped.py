@@ -200,3 +200,26 @@ def test_lexsort_errors():
         ordo.lexsort([np.arange(3), np.arange(4)])
     with pytest.raises(ValueError):
         ordo.lexsort([np.arange(3)] * 9)
+
+
+# ---------------------------------------------------------------- every array kind (GPU where there is one)
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32, np.float64, np.uint64], ids=lambda d: np.dtype(d).name)
+def test_array_kinds_groups_segments_topk_lexsort(xp, dtype):
+    rng = np.random.default_rng([7, KEY_DTYPES.index(dtype)])
+    n = 20000
+    x = make_keys(rng, dtype, n)
+    g = make_labels(rng, np.int32, n, 300)
+    for kw in (dict(), dict(method="dense", pct=True, ascending=False), dict(method="first", na_option="top")):
+        assert_same(xp.get(ordo.rank(xp.put(x), groups=xp.put(g), **kw)), pd.Series(x).groupby(g).rank(**kw).to_numpy())
+        assert_same(xp.get(ordo.rank(xp.put(x), segments=1000, **kw)), ordo.rank(x, segments=1000, **kw))
+        offs = np.array([5, 5, 700, 19000], np.int64)
+        assert_same(xp.get(ordo.rank(xp.put(x), segments=xp.put(offs), **kw)), ordo.rank(x, segments=offs, **kw))
+    for k in (1, 32, 1024):
+        for largest in (True, False):
+            v, i = ordo.topk(xp.put(x), k, largest=largest)
+            wv, wi = ref_topk(x, k, largest)
+            np.testing.assert_array_equal(xp.get(i), wi)
+            np.testing.assert_array_equal(xp.get(v).view(np.uint8), wv.view(np.uint8))
+    keys = [x, g, rng.integers(0, 3, n).astype(np.int64)]
+    np.testing.assert_array_equal(xp.get(ordo.lexsort([xp.put(k) for k in keys])), np.lexsort(keys))
