@@ -9,6 +9,7 @@
 #include <pybind11/pybind11.h>
 
 #include "array_helpers.hpp"
+#include "grouped_bindings.hpp"
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
 
@@ -51,4 +52,5 @@ PYBIND11_MODULE(_ordo, m) {
   ordo_py::add_lists(m);
   ordo_py::add_primitives(m);
   ordo_py::add_sorts(m);
+  ordo_py::add_grouped(m);
 }

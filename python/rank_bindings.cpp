@@ -3,19 +3,22 @@
 #include <string>
 
 #include "array_helpers.hpp"
+#include "grouped_bindings.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo_py {
 namespace {
 
 py::object rank_py(const py::object& x, const std::string& method, bool ascending, const std::string& na_option,
-                   bool pct, const std::string& variant) {
+                   bool pct, const std::string& variant, const py::object& groups, const py::object& segments,
+                   const py::object& axis) {
   ordo::rank_options opt;
   opt.method = ordo::parse_rank_method(method.c_str());
   opt.ascending = ascending;
   opt.na = ordo::parse_na_option(na_option.c_str());
   opt.pct = pct;
   opt.variant = ordo::parse_rank_unsorted_variant(variant.c_str());
+  if (is_grouped_rank(x, groups, segments, axis)) return grouped_rank_py(x, groups, segments, axis, opt);
   const array a = get_array(x, "rank");
   result r = empty_like(a, a.n, kind_of<double>());
   visit_key(a.kind, [&]<class Key>() {
@@ -78,6 +81,7 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
 void add_rank(py::module_& m) {
   m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
         py::arg("na_option") = "keep", py::arg("pct") = false, py::arg("variant") = "auto",
+        py::arg("groups") = py::none(), py::arg("segments") = py::none(), py::arg("axis") = py::ellipsis(),
         doc(R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
 
 Parameters
@@ -94,6 +98,15 @@ pct : bool
 variant : {"auto", "sort_back", "msd_replay"}
     The GPU implementation, selectable so it can be measured; the CPU has one.
     msd_replay applies to 32-bit keys and falls back to sort_back elsewhere.
+groups : None or integer (or bool) array of len(x)
+    Rank within groups, as pandas x.groupby(groups).rank(...): pct divides by
+    the group's ranked keys (dense: the group's distinct keys).
+segments : None, an int L or an integer array of offsets
+    Rank within segments: x[offsets[i]:offsets[i+1]] (elements outside every
+    segment get NaN), or runs of L keys.
+axis : int or None (n-D numpy arrays, C or Fortran order)
+    As scipy.stats.rankdata: rank along this axis; axis=None ranks the
+    flattened array (returned 1-D). Without axis=, x must be 1-D.
 
 Returns
 -------

@@ -47,6 +47,8 @@ def _specs(dt):
         "rough_sort": (lambda x: ordo.rough_sort(x, 3), {"x": x}),
         "segmented_sort": (lambda keys, offsets, values: ordo.segmented_sort(keys, offsets, values=values),
                            {"keys": x, "offsets": np.array([0, 5, 5, 30, N]), "values": np.arange(N, dtype=np.int32)}),
+        "topk": (lambda x: ordo.topk(x, 5), {"x": x}),
+        "lexsort": (lambda keys: ordo.lexsort([keys, keys]), {"keys": x}),
     }
 
 

@@ -5,6 +5,8 @@
 //   --sorted:  ordo::rank_sorted over keys already sorted (method min, uint64
 //              ranks; float64 for average); sortedness is checked unless
 //              --no-validate
+//   --group-by COL: ordo::grouped_rank, pandas groupby(COL).rank(): a second
+//              column of the same text file holds integer group labels
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -19,6 +21,7 @@
 #include "input_options.hpp"
 #include "io/io.hpp"
 #include "ordo/device_buffer.hpp"
+#include "ordo/grouped_rank.hpp"
 #include "ordo/rank.hpp"
 #include "progress_options.hpp"
 
@@ -27,7 +30,7 @@ namespace {
 
 struct rank_args {
   std::string input, output, method, na = "keep", device = "auto", variant = "auto";
-  std::string output_format, rank_type;
+  std::string output_format, rank_type, group_by;
   input_args in;
   bool descending = false, pct = false, sorted = false, no_validate = false;
   progress_flags progress;
@@ -36,11 +39,31 @@ struct rank_args {
   CLI::Option *na_opt = nullptr, *pct_opt = nullptr, *variant_opt = nullptr, *no_validate_opt = nullptr;
 };
 
+// --group-by's labels, widened to int64 (uint64 labels keep their bits:
+// only equality matters), so that no key x label pair is instantiated.
+std::vector<std::int64_t> group_labels(const io::column& c, const std::string& name) {
+  return std::visit(
+      [&](const auto& v) -> std::vector<std::int64_t> {
+        using T = typename std::decay_t<decltype(v)>::value_type;
+        if constexpr (std::is_integral_v<T>) {
+          std::vector<std::int64_t> out(v.size());
+          for (std::size_t i = 0; i < v.size(); ++i) out[i] = static_cast<std::int64_t>(v[i]);
+          return out;
+        } else {
+          throw error(errc::invalid_argument, "--group-by " + name + ": the group labels must be integers, not " +
+                                                  std::string(c.dtype_name()) +
+                                                  " (a missing or fractional label makes the column floating)");
+        }
+      },
+      c.data);
+}
+
 // What to run, settled from the arguments before any file is read so a bad
 // option fails at once.
 struct plan {
   bool sorted = false;
   bool gpu = false;
+  const std::vector<std::int64_t>* labels = nullptr;  // --group-by
   int threads = 0;
   rank_options unsorted;
   rank_sorted_options presorted;
@@ -62,6 +85,7 @@ plan make_plan(const rank_args& a) {
   } else if (*a.no_validate_opt) {
     bad_option("--no-validate applies to --sorted only");
   }
+  if (a.sorted && !a.group_by.empty()) bad_option("--group-by does not apply to --sorted");
   const rank_method m = a.method.empty() ? (a.sorted ? rank_method::min : rank_method::average)
                                          : parse_rank_method(a.method.c_str());
   p.unsorted = {m, !a.descending, parse_na_option(a.na.c_str()), a.pct,
@@ -120,6 +144,7 @@ void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timing
     const cpu exec{p.threads};
     const auto t0 = clock_type::now();
     if (p.sorted) rank_sorted(exec, keys, ranks, p.presorted);
+    else if (p.labels) grouped_rank(exec, keys, std::span<const std::int64_t>(p.labels->data(), keys.size()), ranks, p.unsorted);
     else rank(exec, keys, ranks, p.unsorted);
     t.rank = ms_since(t0);
     return;
@@ -131,8 +156,15 @@ void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timing
   t0 = clock_type::now();
   const cuda exec{};
   const std::span<const Key> dk = std::as_const(d_keys).span();
-  if (p.sorted) rank_sorted(exec, dk, d_ranks.span(), p.presorted);
-  else rank(exec, dk, d_ranks.span(), p.unsorted);
+  if (p.sorted) {
+    rank_sorted(exec, dk, d_ranks.span(), p.presorted);
+  } else if (p.labels) {
+    device_buffer<std::int64_t> d_labels(std::span<const std::int64_t>(p.labels->data(), keys.size()));
+    grouped_rank(exec, dk, std::as_const(d_labels).span(), d_ranks.span(), p.unsorted);
+    detail::device_synchronize();  // before d_labels goes
+  } else {
+    rank(exec, dk, d_ranks.span(), p.unsorted);
+  }
   detail::device_synchronize();  // the call is asynchronous; time it whole
   t.rank = ms_since(t0);
   t0 = clock_type::now();
@@ -168,6 +200,7 @@ io::column rank_column(const plan& p, const io::column& keys, timings& t, bool s
 void summarize(const rank_args& a, const plan& p, const io::column& keys, const io::column& ranks, const timings& t) {
   std::string what = std::string("method=") + to_string(p.method()) + (a.descending ? " descending" : " ascending");
   if (p.sorted) what += " sorted";
+  if (!a.group_by.empty()) what += " group-by=" + a.group_by;
   else what += std::string(" na=") + to_string(p.unsorted.na) + (p.unsorted.pct ? " pct" : "");
   const int threads = cpu{p.threads}.resolved_threads();
   const std::string device =
@@ -179,7 +212,7 @@ void summarize(const rank_args& a, const plan& p, const io::column& keys, const 
 }
 
 void run_rank(const rank_args& a) {
-  const plan p = make_plan(a);
+  plan p = make_plan(a);
   const bool shown_now = progress_shown(a.progress);
   const io::progress_policy shown{shown_now};
 
@@ -195,6 +228,19 @@ void run_rank(const rank_args& a) {
   timings t;
   auto t0 = clock_type::now();
   const io::column keys = io::read_column(a.input, in);
+  std::vector<std::int64_t> labels;
+  if (!a.group_by.empty()) {
+    input_args by = a.in;  // the same file, the labels' column, its type inferred
+    by.column = a.group_by;
+    by.dtype.clear();
+    io::read_options lin = read_options_of(by);
+    lin.announce = false;
+    labels = group_labels(io::read_column(a.input, lin), a.group_by);
+    if (labels.size() != keys.size())
+      bad_option("--group-by " + a.group_by + ": " + std::to_string(labels.size()) + " labels for " +
+                 std::to_string(keys.size()) + " keys");
+    p.labels = &labels;
+  }
   t.read = ms_since(t0);
   const io::column ranks = rank_column(p, keys, t, shown_now);
   t0 = clock_type::now();
@@ -217,6 +263,9 @@ void add_rank_command(CLI::App& app) {
   a->na_opt = cmd->add_option("--na", a->na, "NaN keys: keep (NaN rank), top or bottom; default keep");
   a->pct_opt = cmd->add_flag("--pct", a->pct, "ranks divided by the number of ranked keys (pandas pct=True)");
   cmd->add_flag("--sorted", a->sorted, "the keys are already sorted: rank them with rank_sorted");
+  cmd->add_option("--group-by", a->group_by,
+                  "text input: rank within groups given by this integer column of the same file, by header "
+                  "name or 0-based index (pandas groupby(COL).rank())");
   a->no_validate_opt =
       cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
   a->variant_opt = cmd->add_option("--variant", a->variant,

@@ -1,0 +1,117 @@
+// Multi-key order: the stable sorting permutation over several key columns
+// (up to 8, each of its own type, direction and NaN placement), the first
+// column primary. LSD over the columns: the permutation is stably re-sorted
+// by each column's order code, least significant column first, with ordo's
+// stable sort_idx.
+//
+//   lexsort_idx(exec, columns, perm)   columns: sort_key each (make_sort_key)
+//
+// Equal rows keep their input order. NaN ties NaN and -0.0 ties +0.0; NaN goes
+// after every number (nan_last) or before, whatever the direction. On the GPU
+// the columns and perm are device memory; the call is asynchronous on exec's
+// stream.
+//
+// Example (CPU): by team ascending, then score descending:
+//   std::vector<int> team = {2, 1, 2, 1};
+//   std::vector<double> score = {0.5, 0.7, 0.9, 0.1};
+//   std::vector<std::uint32_t> perm(4);
+//   const ordo::sort_key cols[] = {ordo::make_sort_key(std::span<const int>(team)),
+//                                  ordo::make_sort_key(std::span<const double>(score), true)};
+//   ordo::lexsort_idx(ordo::cpu{}, std::span<const ordo::sort_key>(cols), std::span<std::uint32_t>(perm));
+//   // perm = 1 3 2 0
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <type_traits>
+
+#include "ordo/error.hpp"
+#include "ordo/execution.hpp"
+#include "ordo/types.hpp"
+#include "ordo/detail/backend.hpp"
+#include "ordo/detail/key_traits.hpp"
+#include "ordo/detail/key_types.hpp"
+
+namespace ordo {
+
+// One key column, its type erased: its position in the key list
+// (key_types.hpp, ORDO_FOR_EACH_KEY).
+struct sort_key {
+  const void* data = nullptr;
+  std::uint64_t n = 0;
+  std::uint8_t type = 0;
+  bool descending = false;
+  bool nan_last = true;
+};
+
+inline constexpr std::size_t max_sort_keys = 8;
+
+namespace detail {
+#define ORDO_SORT_KEY_POSITION_(T) \
+  if (std::is_same_v<K, T>) return i;  \
+  ++i;
+template <class K>
+constexpr std::uint8_t sort_key_type() {
+  std::uint8_t i = 0;
+  ORDO_FOR_EACH_KEY(ORDO_SORT_KEY_POSITION_)
+  return 0xff;
+}
+#undef ORDO_SORT_KEY_POSITION_
+
+// f.template operator()<K>() for the column's key type.
+#define ORDO_SORT_KEY_VISIT_(T) \
+  if (type == i++) return f.template operator()<T>();
+template <class F>
+decltype(auto) visit_sort_key_type(std::uint8_t type, F&& f) {
+  std::uint8_t i = 0;
+  ORDO_FOR_EACH_KEY(ORDO_SORT_KEY_VISIT_)
+  return f.template operator()<double>();  // never: make_sort_key set a listed type
+}
+#undef ORDO_SORT_KEY_VISIT_
+
+namespace op {
+struct lexsort_idx : op_returning<> {
+  static constexpr const char* name = "lexsort_idx";
+};
+}  // namespace op
+}  // namespace detail
+
+template <class K>
+sort_key make_sort_key(std::span<const K> keys, bool descending = false, bool nan_last = true) {
+  static_assert(detail::sort_key_type<K>() != 0xff, "ordo::make_sort_key: keys of the main key list (int32 ... double)");
+  return {keys.data(), keys.size(), detail::sort_key_type<K>(), descending, nan_last};
+}
+
+template <execution_policy Exec, class Index>
+void lexsort_idx(const Exec& exec, std::span<const sort_key> columns, std::span<Index> perm) {
+  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
+  const auto fail = [](const std::string& what) { throw error(errc::invalid_argument, "lexsort_idx: " + what); };
+  if (columns.empty() || columns.size() > max_sort_keys)
+    fail("takes 1 to " + std::to_string(max_sort_keys) + " key columns, got " + std::to_string(columns.size()));
+  for (std::size_t c = 0; c < columns.size(); ++c)
+    if (columns[c].n != perm.size())
+      fail("column " + std::to_string(c) + " has " + std::to_string(columns[c].n) + " keys but perm has " +
+           std::to_string(perm.size()));
+  if (std::is_same_v<Index, std::uint32_t> && perm.size() > 0xffffffffull)
+    fail(std::to_string(perm.size()) + " rows do not fit uint32 indices");
+  if (perm.empty()) return;
+  detail::backend<Exec, detail::op::lexsort_idx>::run(exec, columns, perm);
+}
+
+// The 64-bit order code of one column's key: ascending (or complemented for
+// descending), NaN at 0 or at all ones; ascending codes are the column's order.
+namespace detail {
+template <class K>
+ORDO_HD std::uint64_t sort_key_code(K k, bool descending, bool nan_last) {
+  if (key_traits<K>::is_nan(k)) return nan_last ? ~std::uint64_t(0) : 0;
+  return key_traits<K>::rank_bits(k, descending, false);  // a number's bits are never 0 or all ones for floats
+}
+}  // namespace detail
+
+}  // namespace ordo
+
+#include "ordo/cpu/lexsort_cpu.hpp"
+#if defined(ORDO_HAS_CUDA)
+#include "ordo/cuda/lexsort_cuda.hpp"
+#endif

@@ -1,0 +1,57 @@
+// Kernels of grouped_rank on the GPU: the sort's helpers, then one thread per
+// sorted position running common/grouped_position.hpp's rank_position.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "common/grouped_position.hpp"
+#include "ordo/detail/group_labels.hpp"
+#include "ordo/detail/key_traits.hpp"
+#include "ordo/detail/segment_desc.hpp"
+#include "ordo/rank.hpp"
+
+namespace ordo::detail::cuda_grouped {
+
+using grouped::grouped_rank_args;
+using grouped::rank_position;
+using grouped::uncovered;
+
+#define ORDO_GRID_STRIDE(i, n)                                                                 \
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < (n); \
+       i += std::uint64_t(gridDim.x) * blockDim.x)
+
+// Labels in the order of the first sort: lab[p] = code(labels[idx[p]]).
+template <class I>
+__global__ void gather_labels_kernel(label_desc labels, const I* idx, std::uint64_t n, std::uint64_t* lab) {
+  ORDO_GRID_STRIDE(p, n) lab[p] = labels.code(idx[p]);
+}
+
+// The order bits again, in the final order: sb[p] = rank_bits(keys[idx[p]]).
+template <class K, class I>
+__global__ void gather_bits_kernel(const K* keys, const I* idx, std::uint64_t n, bool descending, bool nan_on_top,
+                                   key_code_t<K>* sb) {
+  ORDO_GRID_STRIDE(p, n) sb[p] = key_traits<K>::rank_bits(keys[idx[p]], descending, nan_on_top);
+}
+
+// sg[i] = the index of the segment that covers position i (a block per
+// segment, grid-stride over the segments); sg starts as all `uncovered`.
+__global__ void segment_ids_kernel(segment_desc d, std::uint64_t* sg) {
+  for (std::uint64_t s = blockIdx.x; s < d.count; s += gridDim.x) {
+    const segment_range r = d[s];
+    for (std::uint64_t i = r.begin + threadIdx.x; i < r.end; i += blockDim.x) sg[i] = s;
+  }
+}
+
+// flags[p] = 1 where a tie group begins (a new group code or new bits).
+template <class U, class I>
+__global__ void tie_heads_kernel(const U* sb, const std::uint64_t* sg, std::uint64_t n, I* flags) {
+  ORDO_GRID_STRIDE(p, n) flags[p] = I(p == 0 || sg[p] != sg[p - 1] || sb[p] != sb[p - 1]);
+}
+
+template <class U, class I, class R>
+__global__ void grouped_rank_kernel(const U* sb, const std::uint64_t* sg, const I* idx, const I* cum,
+                                    grouped_rank_args a, R* out) {
+  ORDO_GRID_STRIDE(p, a.n) rank_position(sb, sg, idx, cum, a, p, out);
+}
+
+}  // namespace ordo::detail::cuda_grouped

@@ -1,0 +1,182 @@
+// grouped_rank (pandas groupby().rank()) on the CPU: by labels of several
+// integer types and by segments (offsets, bounds with gaps, fixed length),
+// every key and rank type, every option, against the sequential reference;
+// argument errors.
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "common/compare.hpp"
+#include "common/generators.hpp"
+#include "common/grouped_reference.hpp"
+#include "common/type_lists.hpp"
+#include "cpu/cpu_cases.hpp"
+#include "cpu/error_expect.hpp"
+#include "cpu/rank_options_grid.hpp"
+#include "ordo/grouped_rank.hpp"
+
+namespace ordo_test {
+namespace {
+
+ORDO_TYPED_SUITE(GroupedRank, key_rank_types);
+
+template <class R, class K, class L>
+std::vector<R> run_grouped(const ordo::cpu& exec, const std::vector<K>& keys, const std::vector<L>& labels,
+                           const ordo::rank_options& o) {
+  std::vector<R> out(keys.size());
+  ordo::grouped_rank(exec, std::span<const K>(keys), std::span<const L>(labels), std::span<R>(out), o);
+  return out;
+}
+
+template <class K, class R, class L>
+void check_labels(std::size_t n, std::uint64_t key_distinct, std::uint64_t label_distinct, std::uint64_t seed) {
+  const auto keys = group_keys<K>(n, key_distinct, seed);
+  const auto labels = random_labels<L>(n, label_distinct, seed + 1);
+  std::size_t g = 0;
+  for (const ordo::rank_options& o : all_rank_options<K, R>()) {
+    const auto want = reference_grouped_rank(keys, labels, o);
+    for (const ordo::cpu& exec : rank_execs_at(g++))
+      ASSERT_TRUE(ranks_match(run_grouped<R>(exec, keys, labels, o), want, keys))
+          << "n=" << n << " labels=" << label_distinct << " " << ordo::type_name<L>() << " " << exec_name(exec)
+          << " " << describe(o);
+  }
+}
+
+TYPED_TEST(GroupedRank, LabelsMatchReference) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  for (std::size_t n : {0, 1, 2, 7, 100, 1000, 3000}) {
+    check_labels<K, R, std::int32_t>(n, 5, 3, n);
+    check_labels<K, R, std::int64_t>(n, 50, 40, n + 11);
+    check_labels<K, R, std::uint8_t>(n, 3, 200, n + 12);
+    check_labels<K, R, std::int16_t>(n, 1000, 1, n + 13);   // one group
+    check_labels<K, R, std::uint64_t>(n, 4, n + 1, n + 14);  // nearly every key in its own group
+  }
+}
+
+TYPED_TEST(GroupedRank, EveryKeyItsOwnGroupAndOneGroup) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  const std::size_t n = 500;
+  const auto keys = group_keys<K>(n, 20, 3);
+  std::vector<std::int64_t> own(n), one(n, -7);
+  std::iota(own.begin(), own.end(), std::int64_t(-250));
+  for (const ordo::rank_options& o : all_rank_options<K, R>()) {
+    for (const ordo::cpu& exec : rank_execs()) {
+      EXPECT_TRUE(ranks_match(run_grouped<R>(exec, keys, own, o), reference_grouped_rank(keys, own, o), keys))
+          << describe(o);
+      // one group: the same as rank()
+      EXPECT_TRUE(ranks_match(run_grouped<R>(exec, keys, one, o), reference_rank(keys, o), keys)) << describe(o);
+    }
+  }
+}
+
+// Segments: offsets with empty segments, bounds with gaps and out of order,
+// fixed length; uncovered elements keep their value.
+TYPED_TEST(GroupedRank, SegmentsMatchReference) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  const std::size_t n = 2000;
+  const auto keys = group_keys<K>(n, 30, 5);
+  const std::vector<std::uint32_t> offsets{0, 0, 1, 100, 100, 1000, 1700, 2000};
+  const std::vector<std::int64_t> begins{1500, 10, 0, 300, 1999}, ends{1990, 300, 5, 1200, 1999};
+  std::vector<std::pair<std::size_t, std::size_t>> off_segs, bound_segs, fixed_segs;
+  for (std::size_t i = 0; i + 1 < offsets.size(); ++i) off_segs.push_back({offsets[i], offsets[i + 1]});
+  for (std::size_t i = 0; i < begins.size(); ++i) bound_segs.push_back({begins[i], ends[i]});
+  for (std::size_t b = 0; b < n; b += 64) fixed_segs.push_back({b, std::min(n, b + 64)});
+  const double uncovered = 77;
+  std::size_t g = 0;
+  for (const ordo::rank_options& o : all_rank_options<K, R>()) {
+    for (const ordo::cpu& exec : rank_execs_at(g++)) {
+      const auto run = [&](const auto& segs) {
+        std::vector<R> out(n, R(uncovered));
+        ordo::grouped_rank(exec, std::span<const K>(keys), segs, std::span<R>(out), o);
+        return out;
+      };
+      EXPECT_TRUE(ranks_match(run(ordo::by_offsets(std::span<const std::uint32_t>(offsets))),
+                              reference_segmented_rank(keys, off_segs, o, uncovered), keys))
+          << "offsets " << exec_name(exec) << " " << describe(o);
+      EXPECT_TRUE(ranks_match(run(ordo::by_bounds(std::span<const std::int64_t>(begins), std::span<const std::int64_t>(ends))),
+                              reference_segmented_rank(keys, bound_segs, o, uncovered), keys))
+          << "bounds " << exec_name(exec) << " " << describe(o);
+      EXPECT_TRUE(ranks_match(run(ordo::fixed_length(64)), reference_segmented_rank(keys, fixed_segs, o, uncovered), keys))
+          << "fixed " << exec_name(exec) << " " << describe(o);
+    }
+  }
+}
+
+// One segment long enough for rank()'s threaded path.
+TEST(GroupedRankLong, LongSegmentIsRank) {
+  const std::size_t n = (std::size_t(1) << 17) + 3;
+  const auto keys = with_nans<double>(n, n / 10, 1000, 9);
+  const std::vector<std::uint64_t> offsets{0, 5, n - 2, n};
+  std::vector<std::pair<std::size_t, std::size_t>> segs{{0, 5}, {5, n - 2}, {n - 2, n}};
+  for (auto m : {ordo::rank_method::average, ordo::rank_method::dense}) {
+    const ordo::rank_options o{m, false, ordo::na_option::keep, true};
+    std::vector<double> out(n);
+    ordo::grouped_rank(ordo::cpu{4}, std::span<const double>(keys), ordo::by_offsets(std::span<const std::uint64_t>(offsets)),
+                       std::span<double>(out), o);
+    EXPECT_TRUE(ranks_match(out, reference_segmented_rank(keys, segs, o, 0), keys));
+  }
+}
+
+TEST(GroupedRankExample, HeaderExample) {
+  const std::vector<double> x = {3, 1, 2, 9, 1};
+  const std::vector<int> g = {7, 7, -1, -1, 7};
+  std::vector<double> r(x.size());
+  ordo::grouped_rank(ordo::cpu{}, std::span<const double>(x), std::span<const int>(g), std::span<double>(r));
+  EXPECT_EQ(r, (std::vector<double>{3, 1.5, 1, 2, 1.5}));
+}
+
+TEST(GroupedRankErrors, BadArguments) {
+  const std::vector<float> keys(10, 1.0f);
+  std::vector<double> out(10);
+  std::vector<std::uint32_t> out_u(10);
+  const std::vector<int> labels9(9, 0), labels(10, 0);
+  const ordo::cpu exec{2};
+  std::string msg;
+  EXPECT_TRUE(throws_ordo_error(
+      [&] { ordo::grouped_rank(exec, std::span<const float>(keys), std::span<const int>(labels9), std::span<double>(out)); },
+      ordo::errc::invalid_argument, &msg));
+  EXPECT_NE(msg.find("labels has 9 elements but keys has 10"), std::string::npos) << msg;
+  EXPECT_ORDO_ERROR(ordo::grouped_rank(exec, std::span<const float>(keys), std::span<const int>(labels),
+                                       std::span<double>(out.data(), 9)),
+                    ordo::errc::invalid_argument);
+  EXPECT_ORDO_ERROR(ordo::grouped_rank(exec, std::span<const float>(keys), std::span<const int>(labels),
+                                       std::span<std::uint32_t>(out_u)),  // average needs a floating rank
+                    ordo::errc::invalid_argument);
+  const std::vector<std::int32_t> past_end{0, 4, 11}, decreasing{0, 6, 3, 10}, b{0, 3}, e{5, 8};
+  EXPECT_ORDO_ERROR(ordo::grouped_rank(exec, std::span<const float>(keys), ordo::by_offsets(std::span<const std::int32_t>(past_end)),
+                                       std::span<double>(out)),
+                    ordo::errc::invalid_argument);
+  EXPECT_ORDO_ERROR(ordo::grouped_rank(exec, std::span<const float>(keys), ordo::by_offsets(std::span<const std::int32_t>(decreasing)),
+                                       std::span<double>(out)),
+                    ordo::errc::invalid_argument);
+  EXPECT_TRUE(throws_ordo_error(
+      [&] {
+        ordo::grouped_rank(exec, std::span<const float>(keys),
+                           ordo::by_bounds(std::span<const std::int32_t>(b), std::span<const std::int32_t>(e)),
+                           std::span<double>(out));
+      },
+      ordo::errc::invalid_argument, &msg));
+  EXPECT_NE(msg.find("overlap"), std::string::npos) << msg;
+  EXPECT_ORDO_ERROR(ordo::grouped_rank(exec, std::span<const float>(keys), ordo::fixed_length(0), std::span<double>(out)),
+                    ordo::errc::invalid_argument);
+}
+
+// Narrow keys go through their carrier.
+TEST(GroupedRankNarrow, Int8KeysAndBoolLabels) {
+  const std::vector<std::int8_t> keys{5, -3, 5, 127, -128, 0};
+  const std::vector<std::int8_t> labels{1, 1, 2, 2, 1, 2};
+  std::vector<double> out(keys.size());
+  ordo::grouped_rank(ordo::cpu{}, std::span<const std::int8_t>(keys), std::span<const std::int8_t>(labels),
+                     std::span<double>(out));
+  EXPECT_EQ(out, (std::vector<double>{3, 2, 2, 3, 1, 1}));
+}
+
+}  // namespace
+}  // namespace ordo_test

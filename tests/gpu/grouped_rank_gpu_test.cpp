@@ -1,0 +1,158 @@
+// grouped_rank on the GPU against the sequential reference (small inputs,
+// every option) and against ordo::cpu (large inputs), element by element:
+// labels of several integer types, segments by offsets, bounds with gaps and
+// fixed length.
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "common/compare.hpp"
+#include "common/generators.hpp"
+#include "common/grouped_reference.hpp"
+#include "common/type_lists.hpp"
+#include "gpu/gpu_cases.hpp"
+#include "ordo/grouped_rank.hpp"
+
+namespace ordo_test {
+namespace {
+
+ORDO_GPU_TYPED_SUITE(GroupedRankGpu, key_rank_types);
+
+template <class K, class R>
+std::vector<ordo::rank_options> options_for() {
+  std::vector<ordo::rank_options> out;
+  for (auto method : methods_for<R>())
+    for (bool ascending : {true, false})
+      for (auto na : {ordo::na_option::keep, ordo::na_option::top, ordo::na_option::bottom})
+        for (bool pct : {false, true})
+          if (!(pct && std::is_integral_v<R>)) out.push_back({method, ascending, na, pct});
+  return out;
+}
+
+template <class R, class K, class L>
+std::vector<R> gpu_grouped(const std::vector<K>& keys, const std::vector<L>& labels, const ordo::rank_options& o) {
+  ordo::device_buffer<L> d_labels{std::span<const L>(labels)};
+  return run_on_gpu<R>(keys, o, [&](auto exec, auto k, auto r, auto& opt) {
+    ordo::grouped_rank(exec, k, std::span<const L>(d_labels.data(), labels.size()), r, opt);
+  });
+}
+
+// segs: a host description whose arrays are device memory (make_segs below).
+template <class R, class K, class Segs>
+std::vector<R> gpu_segmented(const std::vector<K>& keys, const Segs& segs, const ordo::rank_options& o, R fill) {
+  ordo::device_buffer<K> d_keys{std::span<const K>(keys)};
+  std::vector<R> out(keys.size(), fill);
+  ordo::device_buffer<R> d_out{std::span<const R>(out)};
+  ordo::grouped_rank(ordo::cuda{}, std::span<const K>(d_keys.data(), keys.size()), segs,
+                     std::span<R>(d_out.data(), out.size()), o);
+  ordo::detail::device_synchronize();
+  d_out.download(out);
+  return out;
+}
+
+template <class K, class R, class L>
+void check_labels(std::size_t n, std::uint64_t key_distinct, std::uint64_t label_distinct, std::uint64_t seed) {
+  const auto keys = group_keys<K>(n, key_distinct, seed);
+  const auto labels = random_labels<L>(n, label_distinct, seed + 1);
+  for (const ordo::rank_options& o : options_for<K, R>())
+    ASSERT_TRUE(ranks_match(gpu_grouped<R>(keys, labels, o), reference_grouped_rank(keys, labels, o), keys,
+                            o.pct ? 1 : 0))
+        << "n=" << n << " labels=" << label_distinct << " " << ordo::type_name<L>() << " method="
+        << ordo::to_string(o.method) << " ascending=" << o.ascending << " na=" << ordo::to_string(o.na)
+        << " pct=" << o.pct;
+}
+
+TYPED_TEST(GroupedRankGpu, LabelsMatchReference) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  for (std::size_t n : {0, 1, 2, 33, 1000, 5003}) {
+    check_labels<K, R, std::int32_t>(n, 5, 3, n);
+    check_labels<K, R, std::int64_t>(n, 50, 40, n + 11);
+    check_labels<K, R, std::uint8_t>(n, 3, 200, n + 12);
+    check_labels<K, R, std::int16_t>(n, 1000, 1, n + 13);   // one group
+    check_labels<K, R, std::uint64_t>(n, 4, n + 1, n + 14);  // nearly every key in its own group
+  }
+}
+
+TYPED_TEST(GroupedRankGpu, SegmentsMatchReference) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  const std::size_t n = 5000;
+  const auto keys = group_keys<K>(n, 30, 5);
+  const std::vector<std::uint32_t> offsets{3, 3, 4, 100, 100, 1000, 3700, 4990};
+  const std::vector<std::int64_t> begins{1500, 10, 0, 300, 4999}, ends{1990, 300, 5, 1200, 4999};
+  std::vector<std::pair<std::size_t, std::size_t>> off_segs, bound_segs, fixed_segs;
+  for (std::size_t i = 0; i + 1 < offsets.size(); ++i) off_segs.push_back({offsets[i], offsets[i + 1]});
+  for (std::size_t i = 0; i < begins.size(); ++i) bound_segs.push_back({begins[i], ends[i]});
+  for (std::size_t b = 0; b < n; b += 64) fixed_segs.push_back({b, std::min(n, b + 64)});
+  ordo::device_buffer<std::uint32_t> d_off{std::span<const std::uint32_t>(offsets)};
+  ordo::device_buffer<std::int64_t> d_b{std::span<const std::int64_t>(begins)}, d_e{std::span<const std::int64_t>(ends)};
+  const auto off = ordo::by_offsets(std::span<const std::uint32_t>(d_off.data(), offsets.size()));
+  const auto bnd = ordo::by_bounds(std::span<const std::int64_t>(d_b.data(), begins.size()),
+                                   std::span<const std::int64_t>(d_e.data(), ends.size()));
+  const double fill = 77;
+  for (const ordo::rank_options& o : options_for<K, R>()) {
+    const int ulps = o.pct ? 1 : 0;
+    EXPECT_TRUE(ranks_match(gpu_segmented<R>(keys, off, o, R(fill)), reference_segmented_rank(keys, off_segs, o, fill),
+                            keys, ulps))
+        << "offsets method=" << ordo::to_string(o.method) << " pct=" << o.pct;
+    EXPECT_TRUE(ranks_match(gpu_segmented<R>(keys, bnd, o, R(fill)), reference_segmented_rank(keys, bound_segs, o, fill),
+                            keys, ulps))
+        << "bounds method=" << ordo::to_string(o.method) << " pct=" << o.pct;
+    EXPECT_TRUE(ranks_match(gpu_segmented<R>(keys, ordo::fixed_length(64), o, R(fill)),
+                            reference_segmented_rank(keys, fixed_segs, o, fill), keys, ulps))
+        << "fixed method=" << ordo::to_string(o.method) << " pct=" << o.pct;
+  }
+}
+
+// Large inputs against ordo::cpu: 2^22 + 5 keys, 2^16 labels / one label /
+// fixed segments of 1024.
+TEST(GroupedRankGpuLarge, MatchesCpu) {
+  ORDO_REQUIRE_GPU();
+  const std::size_t n = (std::size_t(1) << 22) + 5;
+  const auto keys = with_nans<float>(n, n / 50, 100000, 3);
+  const auto many = random_labels<std::int32_t>(n, 1 << 16, 4);
+  const std::vector<std::int64_t> one(n, 5);
+  for (auto m : {ordo::rank_method::average, ordo::rank_method::dense, ordo::rank_method::ordinal}) {
+    for (bool pct : {false, true}) {
+      const ordo::rank_options o{m, false, ordo::na_option::keep, pct};
+      const auto check = [&](const auto& labels, const char* what) {
+        using L = typename std::decay_t<decltype(labels)>::value_type;
+        std::vector<double> cpu(n);
+        ordo::grouped_rank(ordo::cpu{}, std::span<const float>(keys), std::span<const L>(labels), std::span<double>(cpu), o);
+        std::vector<double> want(cpu.begin(), cpu.end());
+        EXPECT_TRUE(ranks_match(gpu_grouped<double>(keys, labels, o), want, keys)) << what << " " << ordo::to_string(m);
+      };
+      check(many, "2^16 labels");
+      check(one, "one label");
+      std::vector<double> cpu(n);
+      ordo::grouped_rank(ordo::cpu{}, std::span<const float>(keys), ordo::fixed_length(1024), std::span<double>(cpu), o);
+      EXPECT_TRUE(ranks_match(gpu_segmented<double>(keys, ordo::fixed_length(1024), o, 0.0), cpu, keys))
+          << "fixed 1024 " << ordo::to_string(m);
+    }
+  }
+}
+
+TEST(GroupedRankGpuErrors, BadArguments) {
+  ORDO_REQUIRE_GPU();
+  ordo::device_buffer<float> keys(10);
+  ordo::device_buffer<double> out(10);
+  ordo::device_buffer<int> labels(9);
+  EXPECT_THROW(ordo::grouped_rank(ordo::cuda{}, std::span<const float>(keys.data(), 10),
+                                  std::span<const int>(labels.data(), 9), std::span<double>(out.data(), 10)),
+               ordo::error);
+  const std::vector<std::int32_t> past_end{0, 4, 11};
+  ordo::device_buffer<std::int32_t> d_off{std::span<const std::int32_t>(past_end)};
+  EXPECT_THROW(ordo::grouped_rank(ordo::cuda{}, std::span<const float>(keys.data(), 10),
+                                  ordo::by_offsets(std::span<const std::int32_t>(d_off.data(), 3)),
+                                  std::span<double>(out.data(), 10)),
+               ordo::error);
+}
+
+}  // namespace
+}  // namespace ordo_test
