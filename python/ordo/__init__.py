@@ -34,7 +34,7 @@ Error.__module__ = "ordo"
 
 __all__ = [
     "Error", "cuda_available", "rank", "rank_sorted", "list_rank", "list_scan", "sort_idx", "argsort", "scan",
-    "reduce", "compact", "split", "merge", "fork", "radius", "sort", "rough_sort", "segmented_sort",
+    "reduce", "compact", "split", "merge", "fork", "radius", "sort", "rough_sort", "segmented_sort", "topk", "lexsort",
 ]
 
 _OUT_DOC = """
@@ -61,9 +61,26 @@ def _document(fn: Any, examples: str, out: bool = True) -> None:
 
 
 def rank(x: Any, method: str = "average", ascending: bool = True, na_option: str = "keep", pct: bool = False,
-         variant: str = "auto", *, out: Any = None) -> Any:
-    return _call(_ordo.rank, [x], dict(method=method, ascending=ascending, na_option=na_option, pct=pct,
-                                       variant=variant), out)
+         variant: str = "auto", groups: Any = None, segments: Any = None, axis: Any = ..., *,
+         out: Any = None) -> Any:
+    kw = dict(method=method, ascending=ascending, na_option=na_option, pct=pct, variant=variant)
+    if axis is not ...:
+        kw["axis"] = axis
+    return _call(lambda x, groups, segments, **k: _ordo.rank(x, groups=groups, segments=segments, **k),
+                 [x, groups, segments], kw, out)
+
+
+def topk(x: Any, k: int, largest: bool = True, sorted: bool = True, axis: Any = ..., *, out: Any = None) -> Any:
+    kw = dict(largest=largest, sorted=sorted)
+    if axis is not ...:
+        kw["axis"] = axis
+    return _call(lambda x, **kw: _ordo.topk(x, k, **kw), [x], kw, out)
+
+
+def lexsort(keys: Any, descending: Any = None, nan_last: Any = None, *, out: Any = None) -> Any:
+    keys = list(keys)
+    return _call(lambda *cols, **kw: _ordo.lexsort(list(cols), **kw), keys,
+                 dict(descending=descending, nan_last=nan_last), out)
 
 
 def rank_sorted(x: Any, method: str = "min", descending: bool = False, validate: bool = True, dtype: Any = None,
@@ -149,6 +166,11 @@ array([0.5, 1. , nan, 1. ])
 >>> r = np.empty(4)
 >>> ordo.rank(x, out=r) is r
 True
+>>> ordo.rank(np.array([3.0, 1.0, 2.0, 2.0]), groups=np.array([7, 7, 5, 5]))   # groupby(g).rank()
+array([2. , 1. , 1.5, 1.5])
+>>> ordo.rank(np.array([[3, 1], [2, 4]]), axis=0)   # scipy.stats.rankdata(a, axis=0)
+array([[2., 1.],
+       [1., 2.]])
 """)
 _document(rank_sorted, """
 >>> import numpy as np, ordo
@@ -237,3 +259,19 @@ array([1, 3, 0, 2])
 """)
 
 del Any  # the typing name is no part of the API
+_document(topk, """
+>>> import numpy as np, ordo
+>>> values, indices = ordo.topk(np.array([1.0, 5.0, 3.0, 5.0]), 2)
+>>> values, indices                                 # ties: the lower index first
+(array([5., 5.]), array([1, 3]))
+>>> ordo.topk(np.array([[3, 1, 2], [0, 9, 4]]), 1, largest=False, axis=1)[0]
+array([[1],
+       [0]])
+""")
+_document(lexsort, """
+>>> import numpy as np, ordo
+>>> first = np.array([1, 1, 0, 0])
+>>> second = np.array([2.0, 1.0, 2.0, 1.0])
+>>> ordo.lexsort([second, first])                   # as numpy.lexsort: the last key is the primary one
+array([3, 2, 1, 0])
+""")
