@@ -61,15 +61,15 @@ template <class Key, class Value, class Compare>
 inline constexpr bool must_be_stable_v = !std::is_void_v<Value> || ties_visible_v<Key, Compare>;
 
 // A full sort in place, stable. Built-in orders on the key types: the
-// parallel radix sort (sort/radix_sort.hpp); user comparators: std::sort
+// parallel radix sort (sort/radix_sort.hpp) unless `radix` is false (the
+// merge_sort variant asked by name); user comparators: std::sort
 // (integer keys alone) / std::stable_sort on one thread, the primitives'
 // parallel merge sort otherwise.
 template <class Key, class Value, class Compare>
-void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Compare comp) {
+void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Compare comp, bool radix = true) {
   const int chunks = cpu_chunks(exec, n);
-  if constexpr (radix_direction_v<Key, Compare> != 0) {
-    return radix_sort(chunks, keys, values, n, radix_direction_v<Key, Compare> < 0);
-  }
+  if constexpr (radix_direction_v<Key, Compare> != 0)
+    if (radix) return radix_sort(chunks, keys, values, n, radix_direction_v<Key, Compare> < 0);
   if (chunks == 1) {
     if constexpr (!must_be_stable_v<Key, Value, Compare>) std::sort(keys, keys + n, comp);
     else over_elements(keys, values, n, comp, [&](auto* p, auto c) { std::stable_sort(p, p + n, c); });
@@ -121,7 +121,7 @@ void adaptive_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n,
   if (n < 2) return;
   if (o.variant == sort_variant::radix_sort)
     throw error(errc::not_supported, "sort: radix_sort is a GPU variant (the CPU has rough_sort and merge_sort)");
-  if (o.variant == sort_variant::merge_sort) return full_sort_cpu(exec, keys, values, n, comp);
+  if (o.variant == sort_variant::merge_sort) return full_sort_cpu(exec, keys, values, n, comp, false);
   const int chunks = cpu_chunks(exec, n);
   const std::uint64_t limit = o.max_rough_radius ? o.max_rough_radius : cpu_max_rough_radius;
   // Whether the radius is within the limit, first: the check stops at the

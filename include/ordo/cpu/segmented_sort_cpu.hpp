@@ -6,7 +6,6 @@
 // primitives' parallel merge sort per long one.
 #pragma once
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -50,6 +49,10 @@ inline constexpr std::uint64_t cpu_long_segment = std::uint64_t(1) << 16;
 // The radix sort's value type for a segmented sort's Value (keys alone: void).
 template <class Value>
 using radix_value_t = std::conditional_t<std::is_same_v<Value, no_values>, void, Value>;
+
+// Segments shorter than this take the comparison sort even for built-in
+// orders: the radix sort's fixed costs (a count table per digit) outweigh it.
+inline constexpr std::uint64_t radix_segment_min = 256;
 
 // Per-thread buffers reused across the segments it sorts.
 template <class Key, class Value>
@@ -133,21 +136,19 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   constexpr bool radix = radix_direction_v<Key, Compare> != 0;
   // Short segments: workers claim batches of them (dynamic: lengths vary);
   // long ones are set aside, then each sorted by every worker.
-  constexpr std::uint64_t batch = 256;
   const int w = m > 1 ? threads : 1;
-  std::atomic<std::uint64_t> next{0};
-  std::vector<std::vector<std::uint64_t>> long_ones(std::size_t(std::max(w, 1)));
-  sched::for_each_worker(w, [&](int t) {
-    segment_buffers<Key, Value> buf;
-    radix_scratch<Key, radix_value_t<Value>> scratch;
-    for (std::uint64_t s0; (s0 = next.fetch_add(batch, std::memory_order_relaxed)) < m;)
-      for (std::uint64_t i = s0, e = std::min(m, s0 + batch); i < e; ++i) {
-        const segment_range r = d[i];
-        if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
-        else if (r.end - r.begin < 2) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, buf);
-        else if constexpr (radix) radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratch);
-        else sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, buf);
-      }
+  std::vector<std::vector<std::uint64_t>> long_ones(static_cast<std::size_t>(w));
+  std::vector<segment_buffers<Key, Value>> bufs(static_cast<std::size_t>(w));
+  std::vector<radix_scratch<Key, radix_value_t<Value>>> scratches(static_cast<std::size_t>(w));
+  sched::for_each_claimed(w, m, 256, [&](int t, std::uint64_t s0, std::uint64_t s1) {
+    for (std::uint64_t i = s0; i < s1; ++i) {
+      const segment_range r = d[i];
+      if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
+      else if (r.end - r.begin < radix_segment_min) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
+      else if constexpr (radix)
+        radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
+      else sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
+    }
   });
   radix_scratch<Key, radix_value_t<Value>> scratch;
   for (const auto& mine : long_ones)

@@ -52,6 +52,7 @@ template <class K, class Sink>
 std::uint64_t for_each_ranked(const K* keys, std::size_t n, rank_method m, int threads,
                               Sink&& sink) {
   if (n == 0) return 0;
+  if (n < sched::serial_below) threads = 1;  // no thread start-up for small inputs
   const std::size_t chunks = chunk_count(n, threads);
   auto chunk_begin = [&](std::size_t c) { return n * c / chunks; };
   std::vector<std::uint64_t> dense_before(chunks + 1, 0);
@@ -79,6 +80,7 @@ std::uint64_t for_each_ranked(const K* keys, std::size_t n, rank_method m, int t
 template <class K, class R>
 void rank_sorted_parallel(const K* keys, R* ranks, std::size_t n, rank_method m, int threads) {
   if (n == 0) return;
+  if (n < sched::serial_below) threads = 1;
   if (m == rank_method::min) {  // the paper's per-thread loop after the search
     const std::size_t chunks = chunk_count(n, threads);
     const bool stream = n * sizeof(R) >= large_output;

@@ -8,6 +8,11 @@
 //   for_each_worker(w, f)      f(t) for t in [0, w), one call per thread
 //   parallel_for(w, b, e, f)   f(i) for i in [b, e), static contiguous blocks
 //   parallel_for_dynamic(w, b, e, grain, f)   the same, handed out `grain` at a time
+//   for_each_claimed(w, count, grain, f)   f(t, b, e) for pieces [b, e) of
+//                              [0, count), `grain` long, claimed by the w
+//                              workers as they finish (t: the claimant)
+//   reduce_blocks(w, n, init, f, combine)  f(b, e) over each worker's block,
+//                              the results combined in block order
 //   par_do(parallel, f, g)     f() and g(), at the same time when `parallel`
 //   block_begin(n, w, t)       the first index of worker t's block of n
 //
@@ -15,8 +20,10 @@
 // thread: no OpenMP region is opened, so tiny inputs pay no thread start-up.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "ordo/execution.hpp"
 
@@ -62,6 +69,24 @@ void parallel_for_dynamic(int w, std::int64_t b, std::int64_t e, std::int64_t gr
   }
 #pragma omp parallel for num_threads(w) schedule(dynamic, grain)
   for (std::int64_t i = b; i < e; ++i) f(i);
+}
+
+template <class F>
+void for_each_claimed(int w, std::uint64_t count, std::uint64_t grain, F&& f) {
+  std::atomic<std::uint64_t> next{0};
+  for_each_worker(w, [&](int t) {
+    for (std::uint64_t b; (b = next.fetch_add(grain, std::memory_order_relaxed)) < count;)
+      f(t, b, std::min(count, b + grain));
+  });
+}
+
+template <class T, class F, class Combine>
+T reduce_blocks(int w, std::size_t n, T init, F&& f, Combine&& combine) {
+  std::vector<T> part(std::size_t(std::max(w, 1)), init);
+  for_each_worker(w, [&](int t) { part[t] = f(block_begin(n, w, t), block_begin(n, w, t + 1)); });
+  T r = init;
+  for (const T& x : part) r = combine(r, x);
+  return r;
 }
 
 template <class F, class G>
