@@ -116,9 +116,9 @@ struct backend<cpu, op::sort_idx> {
     if constexpr (radix_direction_v<Key, Compare> != 0)
       if (options.variant == sort_idx_variant::automatic)
         return radix_sort_idx_cpu(exec, keys, perm, sorted_keys, radix_direction_v<Key, Compare> < 0);
-    sort_idx_options o = options;
-    o.variant = chosen_variant(exec, o.variant);
-    sort_idx_cpu(exec, keys, perm, sorted_keys, comp, o);
+    // automatic reaches sort_idx_cpu as such: the sample sort where it pays,
+    // else what chosen_variant names (merge_path).
+    sort_idx_cpu(exec, keys, perm, sorted_keys, comp, options);
   }
 };
 

@@ -1,5 +1,6 @@
-// CPU merge (split by merge path across threads) and sort_idx (chunk sorts
-// then pairwise merges; or Listing 2's binary-search passes).
+// CPU merge (split by merge path across threads) and sort_idx: automatic is
+// the sample sort (sort/sample_sort.hpp) where it has buckets to share out,
+// merge_path chunk sorts then pairwise merges, binary_search Listing 2's passes.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <numeric>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sort/sample_sort.hpp"
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/merge_path.hpp"
 #include "ordo/detail/primitives_checks.hpp"
@@ -52,6 +54,22 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
     throw error(errc::invalid_argument, "sort_idx: sample_sort is a GPU variant; the CPU has merge_path and binary_search");
   const std::size_t n = keys.size();
   const int chunks = cpu_chunks(exec, n);
+  if (o.variant == sort_idx_variant::automatic && sample_sort_buckets(n, chunks) > 1) {
+    // The sample sort; buckets of many equal keys by this merge sort.
+    std::vector<Key> own;
+    const bool use_own = sorted_keys.empty() || sorted_keys.data() == keys.data();
+    if (use_own) own.resize(n);
+    Key* out = use_own ? own.data() : sorted_keys.data();
+    sample_sort_idx(chunks, keys.data(), n, out, perm.data(), comp, [&](std::size_t s, std::size_t e) {
+      std::vector<Index> p(e - s), idx(perm.begin() + std::ptrdiff_t(s), perm.begin() + std::ptrdiff_t(e));
+      std::vector<Key> k(e - s);
+      sort_idx_cpu(exec, std::span<const Key>(out + s, e - s), std::span<Index>(p), std::span<Key>(k), comp,
+                   sort_idx_options{sort_idx_variant::merge_path});
+      for (std::size_t i = 0; i < e - s; ++i) perm[s + i] = idx[p[i]], out[s + i] = k[i];
+    });
+    if (use_own && !sorted_keys.empty()) std::copy(own.begin(), own.end(), sorted_keys.begin());
+    return;
+  }
   std::vector<Key> ka(keys.begin(), keys.end()), kb(n);
   std::vector<Index> ia(n), ib(n);
   std::iota(ia.begin(), ia.end(), Index(0));
