@@ -323,9 +323,11 @@ int main(int argc, char** argv) {
   if (on("rank_sorted")) bench_rank_sorted(c);
   char host[256] = {};
   gethostname(host, sizeof host - 1);
-  const nlohmann::json doc{{"suite", c.suite},   {"host", host},  {"threads", P},       {"log2n", c.log2n},
-                           {"reps", c.reps},     {"date", now_utc()}, {"commit", std::getenv("ORDO_COMMIT") ? std::getenv("ORDO_COMMIT") : "unknown"},
-                           {"tbb", bool(ORDO_BENCH_HAS_TBB)}, {"rows", rows}};
+  const char* commit = std::getenv("ORDO_COMMIT");
+  const nlohmann::json doc{{"suite", c.suite}, {"host", host},          {"threads", P},
+                           {"log2n", c.log2n}, {"reps", c.reps},        {"date", now_utc()},
+                           {"commit", commit ? commit : "unknown"},     {"tbb", bool(ORDO_BENCH_HAS_TBB)},
+                           {"rows", rows}};
   const std::string path = c.out + "/cpu.json";
   std::ofstream(path) << doc.dump(1) << "\n";
   std::printf("wrote %s\n", path.c_str());

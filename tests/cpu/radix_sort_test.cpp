@@ -87,7 +87,8 @@ void check_all(std::size_t n) {
         std::vector<std::uint32_t> perm(n);
         std::vector<K> sk(n);
         if (desc)
-          ordo::sort_idx(exec, std::span<const K>(in), std::span<std::uint32_t>(perm), std::span<K>(sk), ordo::greater{});
+          ordo::sort_idx(exec, std::span<const K>(in), std::span<std::uint32_t>(perm), std::span<K>(sk),
+                         ordo::greater{});
         else ordo::sort_idx(exec, std::span<const K>(in), std::span<std::uint32_t>(perm), std::span<K>(sk));
         EXPECT_EQ(perm, ref);
         EXPECT_TRUE(same_bits(sk, ref_keys));

@@ -55,7 +55,10 @@ TEST(SampleSortCpu, UserComparators) {
     std::vector<float> f(n);
     for (auto& x : f) {
       const auto c = g() % 10;
-      x = c == 0 ? std::numeric_limits<float>::quiet_NaN() : c == 1 ? -0.0f : c == 2 ? 0.0f : float(int(g() % 100) - 50);
+      x = c == 0   ? std::numeric_limits<float>::quiet_NaN()
+          : c == 1 ? -0.0f
+          : c == 2 ? 0.0f
+                   : float(int(g() % 100) - 50);
     }
     for (int threads : {2, 4}) {
       for (const auto* v : {&r, &few, &eq, &up, &down}) check(*v, by_abs{}, threads);
@@ -72,7 +75,8 @@ TEST(SampleSortCpu, AdaptiveSortWithUserComparatorAndValues) {
   std::vector<std::uint32_t> vals(n);
   std::iota(vals.begin(), vals.end(), 0u);
   std::vector<std::uint32_t> ref = vals;
-  std::stable_sort(ref.begin(), ref.end(), [&](std::uint32_t a, std::uint32_t b) { return by_abs{}(keys[a], keys[b]); });
+  std::stable_sort(ref.begin(), ref.end(),
+                   [&](std::uint32_t a, std::uint32_t b) { return by_abs{}(keys[a], keys[b]); });
   std::vector<std::int64_t> k = keys;
   ordo::sort(ordo::cpu{3}, std::span<std::int64_t>(k), std::span<std::uint32_t>(vals), ordo::sort_options{}, by_abs{});
   EXPECT_EQ(vals, ref);

@@ -144,7 +144,8 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
     for (std::uint64_t i = s0; i < s1; ++i) {
       const segment_range r = d[i];
       if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
-      else if (r.end - r.begin < radix_segment_min) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
+      else if (r.end - r.begin < radix_segment_min)
+        sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
       else if constexpr (radix)
         radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
       else sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);

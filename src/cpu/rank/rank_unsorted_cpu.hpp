@@ -1,6 +1,7 @@
 // CPU rank() over unsorted keys, pandas semantics: sort (order bits, index)
-// with the parallel radix sort (cpu/sort/radix_sort.hpp), rank the sorted bits with the same group walker as rank_sorted, and
-// scatter each rank to the key's original position.
+// with the parallel radix sort (cpu/sort/radix_sort.hpp), rank the sorted
+// bits with the same group walker as rank_sorted, and scatter each rank to
+// the key's original position.
 #pragma once
 #include <algorithm>
 #include <cmath>

@@ -69,7 +69,8 @@ void fork_cpu(const cpu& exec, std::span<const Count> counts, std::span<Index> p
       live.swap(next);
     }
     if (!sibling.empty()) {
-      sched::parallel_for(chunks, 0, std::int64_t(total), [&](std::int64_t c) { sibling[c] = Index(c - off[parent[c]]); });
+      sched::parallel_for(chunks, 0, std::int64_t(total),
+                          [&](std::int64_t c) { sibling[c] = Index(c - off[parent[c]]); });
     }
     return;
   }

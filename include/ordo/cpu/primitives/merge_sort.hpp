@@ -85,7 +85,8 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
       const std::size_t b = std::min(n, std::size_t(c) * m), e = std::min(n, b + m);
       std::vector<std::pair<Key, Index>> pairs(e - b);
       for (std::size_t i = b; i < e; ++i) pairs[i - b] = {keys[i], Index(i)};
-      std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+      std::stable_sort(pairs.begin(), pairs.end(),
+                       [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
       for (std::size_t i = b; i < e; ++i) ka[i] = pairs[i - b].first, ia[i] = pairs[i - b].second;
     });
     for (; m < n; m *= 2) {
