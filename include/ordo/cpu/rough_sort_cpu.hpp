@@ -13,6 +13,9 @@
 #include "ordo/cpu/primitives/merge_sort.hpp"
 #include "ordo/cpu/rough_sort/radius_cpu.hpp"
 #include "ordo/cpu/rough_sort/roughsort_cpu_variants.hpp"
+#include "ordo/cpu/sched/sched.hpp"
+#include "ordo/cpu/sort/radix_order.hpp"
+#include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/detail/narrow_keys.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 #include "ordo/detail/reversed_order.hpp"
@@ -57,11 +60,16 @@ void over_elements(Key* keys, Value* values, std::size_t n, Compare comp, F&& f)
 template <class Key, class Value, class Compare>
 inline constexpr bool must_be_stable_v = !std::is_void_v<Value> || ties_visible_v<Key, Compare>;
 
-// A full sort in place: std::sort (integer keys alone) / std::stable_sort on
-// one thread, the primitives' parallel merge sort otherwise. Stable.
+// A full sort in place, stable. Built-in orders on the key types: the
+// parallel radix sort (sort/radix_sort.hpp) unless `radix` is false (the
+// merge_sort variant asked by name); user comparators: std::sort
+// (integer keys alone) / std::stable_sort on one thread, the primitives'
+// parallel merge sort otherwise.
 template <class Key, class Value, class Compare>
-void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Compare comp) {
+void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Compare comp, bool radix = true) {
   const int chunks = cpu_chunks(exec, n);
+  if constexpr (radix_direction_v<Key, Compare> != 0)
+    if (radix) return radix_sort(chunks, keys, values, n, radix_direction_v<Key, Compare> < 0);
   if (chunks == 1) {
     if constexpr (!must_be_stable_v<Key, Value, Compare>) std::sort(keys, keys + n, comp);
     else over_elements(keys, values, n, comp, [&](auto* p, auto c) { std::stable_sort(p, p + n, c); });
@@ -75,8 +83,7 @@ void full_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, Com
                  sort_idx_options{});
     if constexpr (!std::is_void_v<Value>) {
       std::vector<Value> v(values, values + n);
-#pragma omp parallel for num_threads(chunks) schedule(static)
-      for (std::int64_t i = 0; i < std::int64_t(n); ++i) values[i] = v[perm[i]];
+      sched::parallel_for(chunks, 0, std::int64_t(n), [&](std::int64_t i) { values[i] = v[perm[i]]; });
     }
     std::copy(sorted.begin(), sorted.end(), keys);
   };
@@ -114,9 +121,19 @@ void adaptive_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n,
   if (n < 2) return;
   if (o.variant == sort_variant::radix_sort)
     throw error(errc::not_supported, "sort: radix_sort is a GPU variant (the CPU has rough_sort and merge_sort)");
-  if (o.variant == sort_variant::merge_sort) return full_sort_cpu(exec, keys, values, n, comp);
-  const std::uint64_t r = radius_parallel(cpu_chunks(exec, n), keys, n, comp);
+  if (o.variant == sort_variant::merge_sort) return full_sort_cpu(exec, keys, values, n, comp, false);
+  const int chunks = cpu_chunks(exec, n);
   const std::uint64_t limit = o.max_rough_radius ? o.max_rough_radius : cpu_max_rough_radius;
+  // Whether the radius is within the limit, first: the check stops at the
+  // first key too far out of place (at once on random keys), where the radius
+  // itself takes two scans and 2n keys of memory. A prefix that is not
+  // k-sorted means the whole is not: a short sequential look goes first.
+  if (o.variant != sort_variant::rough_sort) {
+    const std::size_t prefix = std::size_t(std::min<std::uint64_t>(n, limit + 1 + (std::uint64_t(1) << 14)));
+    if (!is_k_sorted_cpu(1, keys, prefix, limit, comp) || !is_k_sorted_cpu(chunks, keys, n, limit, comp))
+      return full_sort_cpu(exec, keys, values, n, comp);
+  }
+  const std::uint64_t r = radius_parallel(chunks, keys, n, comp);
   if (o.variant == sort_variant::rough_sort || r <= limit)
     return rough_sort_variant_cpu(exec, keys, values, n, r, rough_sort_variant::runs, comp);
   full_sort_cpu(exec, keys, values, n, comp);

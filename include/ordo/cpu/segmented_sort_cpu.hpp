@@ -1,7 +1,9 @@
-// CPU segmented sort: segments in parallel with dynamic scheduling (short
-// ones handed out in batches), then each long segment sorted by every thread
-// at once (the primitives' parallel merge sort). cpu{1} is the sequential
-// reference: one std::sort / std::stable_sort per segment.
+// CPU segmented sort: short segments in parallel, workers claiming batches of
+// 256 (lengths vary), then each long segment sorted by every worker at once.
+// Built-in orders on the key types: the radix sort (sequential per short
+// segment, parallel per long one; stable, so stable or not is one answer);
+// user comparators: std::sort of (key, position) pairs per short segment, the
+// primitives' parallel merge sort per long one.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -10,6 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "ordo/cpu/sched/sched.hpp"
+#include "ordo/cpu/sort/radix_order.hpp"
+#include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/segment_desc.hpp"
@@ -23,11 +28,16 @@ namespace ordo::detail {
 // sort of the segment indices).
 inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment_desc& d) {
   const std::uint64_t m = d.count;
-  std::uint64_t first_bad = m;
   const int threads = m < (1u << 16) ? 1 : exec.resolved_threads();
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(min : first_bad) if (threads > 1)
-  for (std::uint64_t i = 0; i < m; ++i)
-    if (!d.valid(d[i]) && i < first_bad) first_bad = i;
+  std::vector<std::uint64_t> bad(std::size_t(threads), m);  // each worker's first bad segment
+  sched::for_each_worker(threads, [&](int t) {
+    for (std::uint64_t i = sched::block_begin(m, threads, t), e = sched::block_begin(m, threads, t + 1); i < e; ++i)
+      if (!d.valid(d[i])) {
+        bad[t] = i;
+        return;
+      }
+  });
+  const std::uint64_t first_bad = *std::min_element(bad.begin(), bad.end());
   if (first_bad < m) throw_bad_segment(fn, d, first_bad, d[first_bad]);
   if (const segment_overlap o = find_segment_overlap(d); o.found) throw_segment_overlap(fn, d, o);
 }
@@ -35,6 +45,14 @@ inline void validate_segments_cpu(const cpu& exec, const char* fn, const segment
 // Segments at least this long (and more than a thread's share of n) are
 // sorted by all threads together, after the short ones.
 inline constexpr std::uint64_t cpu_long_segment = std::uint64_t(1) << 16;
+
+// The radix sort's value type for a segmented sort's Value (keys alone: void).
+template <class Value>
+using radix_value_t = std::conditional_t<std::is_same_v<Value, no_values>, void, Value>;
+
+// Segments shorter than this take the comparison sort even for built-in
+// orders: the radix sort's fixed costs (a count table per digit) outweigh it.
+inline constexpr std::uint64_t radix_segment_min = 256;
 
 // Per-thread buffers reused across the segments it sorts.
 template <class Key, class Value>
@@ -82,10 +100,23 @@ void sort_long_segment(const cpu& exec, const Key* in, Key* out, const Value* vi
   std::copy(sorted.begin(), sorted.end(), out + b);
   if constexpr (!std::is_same_v<Value, no_values>) {
     std::vector<Value> moved(len);
-    const int threads = exec.resolved_threads();
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1)
-    for (std::uint64_t i = 0; i < len; ++i) moved[i] = vin[b + perm[i]];
+    sched::parallel_for(sched::workers(exec, len), 0, std::int64_t(len),
+                        [&](std::int64_t i) { moved[i] = vin[b + perm[i]]; });
     std::copy(moved.begin(), moved.end(), vout + b);
+  }
+}
+
+// One segment [b, e) of in into out by the radix sort on w workers (stable;
+// built-in orders only), through the worker's scratch.
+template <class Key, class Value, class Compare>
+void radix_sort_segment(int w, const Key* in, Key* out, const Value* vin, Value* vout, std::uint64_t b,
+                        std::uint64_t e, radix_scratch<Key, radix_value_t<Value>>& scratch) {
+  if (in != out) std::copy(in + b, in + e, out + b);
+  if constexpr (std::is_same_v<Value, no_values>) {
+    radix_sort<Key, void>(w, out + b, nullptr, std::size_t(e - b), radix_direction_v<Key, Compare> < 0, scratch);
+  } else {
+    if (vin != vout) std::copy(vin + b, vin + e, vout + b);
+    radix_sort(w, out + b, vout + b, std::size_t(e - b), radix_direction_v<Key, Compare> < 0, scratch);
   }
 }
 
@@ -102,24 +133,33 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   // floats (-0.0 / +0.0, NaN payloads), values and user comparators show the
   // order of equal keys, and keep it on both backends.
   const bool stable = stable_asked || !std::is_same_v<Value, no_values> || ties_visible_v<Key, Compare>;
-  std::vector<std::uint64_t> long_ones;
-#pragma omp parallel num_threads(threads) if (threads > 1 && m > 1)
-  {
-    segment_buffers<Key, Value> buf;
-    std::vector<std::uint64_t> mine;
-#pragma omp for schedule(dynamic, 256) nowait
-    for (std::uint64_t i = 0; i < m; ++i) {
+  constexpr bool radix = radix_direction_v<Key, Compare> != 0;
+  // Short segments: workers claim batches of them (dynamic: lengths vary);
+  // long ones are set aside, then each sorted by every worker.
+  const int w = m > 1 ? threads : 1;
+  std::vector<std::vector<std::uint64_t>> long_ones(static_cast<std::size_t>(w));
+  std::vector<segment_buffers<Key, Value>> bufs(static_cast<std::size_t>(w));
+  std::vector<radix_scratch<Key, radix_value_t<Value>>> scratches(static_cast<std::size_t>(w));
+  sched::for_each_claimed(w, m, 256, [&](int t, std::uint64_t s0, std::uint64_t s1) {
+    for (std::uint64_t i = s0; i < s1; ++i) {
       const segment_range r = d[i];
-      if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) mine.push_back(i);
-      else if (r.end > r.begin) sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, buf);
+      if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
+      else if (r.end - r.begin < radix_segment_min)
+        sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
+      else if constexpr (radix)
+        radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
+      else sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
     }
-#pragma omp critical(ordo_segsort_long)
-    long_ones.insert(long_ones.end(), mine.begin(), mine.end());
-  }
-  for (const std::uint64_t i : long_ones) {
-    const segment_range r = d[i];
-    sort_long_segment(exec, in, out, vin, vout, r.begin, r.end, comp);
-  }
+  });
+  radix_scratch<Key, radix_value_t<Value>> scratch;
+  for (const auto& mine : long_ones)
+    for (const std::uint64_t i : mine) {
+      const segment_range r = d[i];
+      if constexpr (radix)
+        radix_sort_segment<Key, Value, Compare>(sched::workers(exec, r.end - r.begin), in, out, vin, vout, r.begin,
+                                                r.end, scratch);
+      else sort_long_segment(exec, in, out, vin, vout, r.begin, r.end, comp);
+    }
 }
 
 template <class Key, class Value, class Compare>

@@ -9,7 +9,6 @@
 //   4. recombination: node prefix = op(prefix of its sublist, local prefix)
 // The same structure as the GPU's RHJ (src/cuda/list_rank/), on OpenMP.
 #pragma once
-#include <omp.h>
 
 #include <algorithm>
 #include <atomic>
@@ -67,13 +66,11 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
 
   // Heads that are not splitters start walks of their own.
   std::vector<std::vector<std::uint64_t>> local_heads(threads);
-#pragma omp parallel num_threads(threads)
-  {
-    auto& mine = local_heads[omp_get_thread_num()];
-#pragma omp for schedule(static)
-    for (std::uint64_t x = 0; x < n; ++x)
+  sched::for_each_worker(threads, [&](int t) {
+    auto& mine = local_heads[t];
+    for (std::uint64_t x = sched::block_begin(n, threads, t), e = sched::block_begin(n, threads, t + 1); x < e; ++x)
       if (!(mark_of(marks, x) & has_pred) && !layout.is_splitter(x)) mine.push_back(x);
-  }
+  });
   std::vector<std::uint64_t> heads;
   for (auto& h : local_heads) heads.insert(heads.end(), h.begin(), h.end());
 
@@ -81,19 +78,17 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
   std::vector<std::uint32_t> succ1(m, 0xffffffffu);
   std::vector<V> value1(m, Op::template identity<V>());
   std::vector<std::uint32_t> marks1(mark_words(m), 0);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::uint64_t x = 0; x < n; ++x) records[x] = {unvisited_sub, V{}};
+  sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t x) { records[x] = {unvisited_sub, V{}}; });
 
   const std::uint64_t walks = m + heads.size();
   constexpr int in_flight = 8;  // walks each thread advances together
-#pragma omp parallel num_threads(threads)
   {
     struct walker {
       std::uint64_t cur;
       V acc;
       std::uint32_t sub;
       bool live = false;
-    } w[in_flight];
+    };
     auto start = [&](walker& k, std::uint64_t id) {
       const std::uint64_t x = id < m ? layout.position(id) : heads[id - m];
       k = {x, src(x), id < m ? static_cast<std::uint32_t>(id) : head_sub, true};
@@ -118,9 +113,9 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
       return true;
     };
     constexpr std::uint64_t chunk = 64;
-#pragma omp for schedule(dynamic, 1)
-    for (std::uint64_t c = 0; c < (walks + chunk - 1) / chunk; ++c) {
-      std::uint64_t next = c * chunk;
+    sched::parallel_for_dynamic(threads, 0, std::int64_t((walks + chunk - 1) / chunk), 1, [&](std::int64_t c) {
+      walker w[in_flight];
+      std::uint64_t next = std::uint64_t(c) * chunk;
       const std::uint64_t last = std::min(walks, next + chunk);
       int live = 0;
       for (auto& k : w)
@@ -132,7 +127,7 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
           else k.live = false, --live;
         }
       }
-    }
+    });
   }
 
   // The reduced list, ranked recursively.
@@ -145,13 +140,12 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
   else
     helman_jaja_level<V>(succ1.data(), m, marks1.data(), src1, op, emit1, p, level + 1);
 
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::uint64_t x = 0; x < n; ++x) {
+  sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t x) {
     const walk_record<V> r = records[x];
     if (r.sub < m) emit(x, op(prefix1[r.sub], r.acc), cyclic1[r.sub] != 0);
     else if (r.sub == head_sub) emit(x, r.acc, false);
     else emit(x, Op::template identity<V>(), true);
-  }
+  });
 }
 
 }  // namespace ordo::detail::list

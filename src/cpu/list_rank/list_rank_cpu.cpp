@@ -10,6 +10,7 @@
 #include "common/list_rank/list_checks.hpp"
 #include "common/list_rank/instantiate.hpp"
 #include "cpu/list_rank/helman_jaja_cpu.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "cpu/list_rank/list_marks_cpu.hpp"
 #include "cpu/list_rank/sequential_list_scan.hpp"
 #include "ordo/list_rank.hpp"
@@ -37,7 +38,7 @@ hj_params cpu_params(const list_options& o, int threads) {
 template <class V, class Index, class Out, class Src, class Op, class Finish>
 void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src, Out* out, Op op, Finish finish,
                    const list_options& o, const char* fn, bool signed_index) {
-  const int threads = exec.resolved_threads();
+  const int threads = sched::workers(exec, n);  // one below the scheduler's threshold
   const cpu_list_variant v = cpu_list_variant_for(fn, exec, n, o);
   const hj_params p = cpu_params(o, threads);
   std::vector<std::uint32_t> marks(mark_words(n), 0);

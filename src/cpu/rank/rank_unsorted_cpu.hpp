@@ -1,6 +1,7 @@
 // CPU rank() over unsorted keys, pandas semantics: sort (order bits, index)
-// pairs, rank the sorted bits with the same group walker as rank_sorted, and
-// scatter each rank to the key's original position.
+// with the parallel radix sort (cpu/sort/radix_sort.hpp), rank the sorted
+// bits with the same group walker as rank_sorted, and scatter each rank to
+// the key's original position.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -10,36 +11,18 @@
 #include <utility>
 #include <vector>
 
-#include <parallel/algorithm>
-
+#include "ordo/cpu/sched/sched.hpp"
+#include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/detail/key_traits.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
 
 namespace ordo::detail::cpu_rank {
 
-template <class K, class R>
-void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
-  if (n == 0) return;
-  using U = key_code_t<K>;
-  const bool nan_on_top = o.na == na_option::top;
-  std::vector<std::pair<U, std::uint64_t>> items(n);
-  std::size_t nan_count = 0;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : nan_count)
-  for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i) {
-    items[i] = {key_traits<K>::rank_bits(keys[i], !o.ascending, nan_on_top), std::uint64_t(i)};
-    nan_count += key_traits<K>::is_nan(keys[i]);
-  }
-  // Pairs compare by bits, then index: a total order, so the result is the
-  // stable order that 'first' (ordinal) needs, whatever sort does the work.
-  if (threads > 1)
-    __gnu_parallel::sort(items.begin(), items.end(), __gnu_parallel::multiway_mergesort_tag(threads));
-  else
-    std::sort(items.begin(), items.end());
-
-  std::vector<U> sorted_bits(n);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i) sorted_bits[i] = items[i].first;
-
+// Ranks keys whose order bits are in sorted_bits, idx[pos] the key's input
+// position.
+template <class K, class R, class Index>
+void rank_sorted_bits(const key_code_t<K>* sorted_bits, const Index* idx, R* out, std::size_t n,
+                      std::size_t nan_count, const rank_options& o, int threads) {
   // 'keep' leaves NaN unranked; it sorts last, so other ranks are unaffected.
   const bool keep_nan = o.na == na_option::keep && nan_count > 0;
   const std::size_t ranked = n - (keep_nan ? nan_count : 0);
@@ -51,19 +34,50 @@ void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, 
     if (ranked == 0) groups = 0;
   }
   const double divisor = pct_divisor(o.method, ranked, groups);
-  for_each_ranked(sorted_bits.data(), n, o.method, threads,
-                  [&](std::size_t pos, const group_facts& g) {
-                    const std::uint64_t idx = items[pos].second;
-                    if (keep_nan && pos >= ranked) {
-                      out[idx] = unranked_value<R>();
-                      return;
-                    }
-                    if constexpr (std::is_floating_point_v<R>) {
-                      out[idx] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
-                    } else {
-                      out[idx] = method_value<R>(o.method, pos, g);
-                    }
-                  });
+  for_each_ranked(sorted_bits, n, o.method, threads, [&](std::size_t pos, const group_facts& g) {
+    const std::uint64_t i = idx[pos];
+    if (keep_nan && pos >= ranked) {
+      out[i] = unranked_value<R>();
+      return;
+    }
+    if constexpr (std::is_floating_point_v<R>) {
+      out[i] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
+    } else {
+      out[i] = method_value<R>(o.method, pos, g);
+    }
+  });
+}
+
+// (order bits, index) sorted by the parallel radix sort: stable, so equal
+// bits keep input order, the order 'first' (ordinal) needs.
+template <class K, class R, class Index>
+void rank_unsorted_as(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
+  using U = key_code_t<K>;
+  const bool nan_on_top = o.na == na_option::top;
+  const int w = n < sched::serial_below ? 1 : threads;
+  std::vector<U> bits(n);
+  std::vector<Index> idx(n);
+  std::vector<std::size_t> nans(std::size_t(w), 0);
+  sched::for_each_worker(w, [&](int t) {
+    std::size_t c = 0;
+    for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
+      bits[i] = key_traits<K>::rank_bits(keys[i], !o.ascending, nan_on_top);
+      idx[i] = Index(i);
+      c += key_traits<K>::is_nan(keys[i]);
+    }
+    nans[t] = c;
+  });
+  std::size_t nan_count = 0;
+  for (const std::size_t c : nans) nan_count += c;
+  radix_sort(w, bits.data(), idx.data(), n, false);
+  rank_sorted_bits<K>(bits.data(), idx.data(), out, n, nan_count, o, w);
+}
+
+template <class K, class R>
+void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
+  if (n == 0) return;
+  if (n <= 0xffffffffull) rank_unsorted_as<K, R, std::uint32_t>(keys, out, n, o, threads);
+  else rank_unsorted_as<K, R, std::uint64_t>(keys, out, n, o, threads);
 }
 
 }  // namespace ordo::detail::cpu_rank

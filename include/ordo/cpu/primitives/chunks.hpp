@@ -7,19 +7,15 @@
 #include <utility>
 #include <vector>
 
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/execution.hpp"
 
 namespace ordo::detail {
-// Below this many elements one thread does the work (thread start-up costs more).
-inline constexpr std::size_t cpu_serial_below = std::size_t(1) << 15;
+// The scheduler's policy under the primitives' names (sched/sched.hpp).
+inline constexpr std::size_t cpu_serial_below = sched::serial_below;
 
-inline int cpu_chunks(const cpu& exec, std::size_t n) {
-  if (n < cpu_serial_below) return 1;
-  return std::max(1, exec.resolved_threads());
-}
-inline std::size_t chunk_begin(std::size_t n, int chunks, int c) {
-  return std::size_t((unsigned __int128)n * unsigned(c) / unsigned(chunks));
-}
+inline int cpu_chunks(const cpu& exec, std::size_t n) { return sched::workers(exec, n); }
+inline std::size_t chunk_begin(std::size_t n, int chunks, int c) { return sched::block_begin(n, chunks, c); }
 
 // A partial fold that may be empty: exclusive scans and reductions need no
 // identity element this way.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 
 namespace ordo::detail {
@@ -27,13 +28,12 @@ std::uint64_t fork_total_cpu(const cpu& exec, std::span<const Count> counts) {
   const int chunks = cpu_chunks(exec, n);
   std::vector<std::uint64_t> part(chunks, 0);
   std::vector<char> wrapped(chunks, 0);
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     std::uint64_t t = 0;
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e && !wrapped[c]; ++i)
       wrapped[c] = __builtin_add_overflow(t, std::uint64_t(counts[i]), &t);
     part[c] = t;
-  }
+  });
   std::uint64_t total = 0;
   for (int c = 0; c < chunks; ++c)
     if (wrapped[c] || __builtin_add_overflow(total, part[c], &total)) fail_fork_overflow();
@@ -59,35 +59,33 @@ void fork_cpu(const cpu& exec, std::span<const Count> counts, std::span<Index> p
       if (counts[i]) live.push_back({off[i], std::uint64_t(counts[i]), Index(i)});
     for (std::uint64_t sz = 1; !live.empty(); sz *= 2) {
       const std::int64_t nl = std::int64_t(live.size());
-#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
-      for (std::int64_t j = 0; j < nl; ++j) {
+      sched::parallel_for(chunks, 0, nl, [&](std::int64_t j) {
         const owed& p = live[j];
         for (std::uint64_t f = 0; f < std::min(sz, p.left); ++f) parent[p.first + f] = p.id;
-      }
+      });
       next.clear();
       for (const owed& p : live)
         if (p.left > sz) next.push_back({p.first + sz, p.left - sz, p.id});
       live.swap(next);
     }
     if (!sibling.empty()) {
-#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
-      for (std::int64_t c = 0; c < std::int64_t(total); ++c) sibling[c] = Index(c - off[parent[c]]);
+      sched::parallel_for(chunks, 0, std::int64_t(total),
+                          [&](std::int64_t c) { sibling[c] = Index(c - off[parent[c]]); });
     }
     return;
   }
   // Load-balanced: each chunk of children finds its first parent by binary
   // search over the offsets, then walks parents and children together.
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     const std::uint64_t b = chunk_begin(total, chunks, c), e = chunk_begin(total, chunks, c + 1);
-    if (b == e) continue;
+    if (b == e) return;
     std::size_t p = std::size_t(std::upper_bound(off.begin(), off.end(), b) - off.begin()) - 1;
     for (std::uint64_t k = b; k < e; ++k) {
       while (off[p + 1] <= k) ++p;
       parent[k] = Index(p);
       if (!sibling.empty()) sibling[k] = Index(k - off[p]);
     }
-  }
+  });
 }
 
 }  // namespace ordo::detail

@@ -1,5 +1,6 @@
-// CPU merge (split by merge path across threads) and sort_idx (chunk sorts
-// then pairwise merges; or Listing 2's binary-search passes).
+// CPU merge (split by merge path across threads) and sort_idx: automatic is
+// the sample sort (sort/sample_sort.hpp) where it has buckets to share out,
+// merge_path chunk sorts then pairwise merges, binary_search Listing 2's passes.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <numeric>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sort/sample_sort.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/merge_path.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 
@@ -21,8 +24,7 @@ template <class K, class V, class Compare>
 void merge_cpu(int chunks, const K* a, const V* av, std::size_t na, const K* b, const V* bv, std::size_t nb, K* out,
                V* outv, Compare comp) {
   const std::size_t n = na + nb;
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     const std::size_t d0 = chunk_begin(n, chunks, c), d1 = chunk_begin(n, chunks, c + 1);
     std::size_t i = merge_path_split(a, na, b, nb, d0, comp), j = d0 - i;
     const std::size_t ie = merge_path_split(a, na, b, nb, d1, comp), je = d1 - ie;
@@ -38,7 +40,7 @@ void merge_cpu(int chunks, const K* a, const V* av, std::size_t na, const K* b, 
         ++i;
       }
     }
-  }
+  });
 }
 
 // --- sort_idx -------------------------------------------------------------
@@ -52,6 +54,22 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
     throw error(errc::invalid_argument, "sort_idx: sample_sort is a GPU variant; the CPU has merge_path and binary_search");
   const std::size_t n = keys.size();
   const int chunks = cpu_chunks(exec, n);
+  if (o.variant == sort_idx_variant::automatic && sample_sort_buckets(n, chunks) > 1) {
+    // The sample sort; buckets of many equal keys by this merge sort.
+    std::vector<Key> own;
+    const bool use_own = sorted_keys.empty() || sorted_keys.data() == keys.data();
+    if (use_own) own.resize(n);
+    Key* out = use_own ? own.data() : sorted_keys.data();
+    sample_sort_idx(chunks, keys.data(), n, out, perm.data(), comp, [&](std::size_t s, std::size_t e) {
+      std::vector<Index> p(e - s), idx(perm.begin() + std::ptrdiff_t(s), perm.begin() + std::ptrdiff_t(e));
+      std::vector<Key> k(e - s);
+      sort_idx_cpu(exec, std::span<const Key>(out + s, e - s), std::span<Index>(p), std::span<Key>(k), comp,
+                   sort_idx_options{sort_idx_variant::merge_path});
+      for (std::size_t i = 0; i < e - s; ++i) perm[s + i] = idx[p[i]], out[s + i] = k[i];
+    });
+    if (use_own && !sorted_keys.empty()) std::copy(own.begin(), own.end(), sorted_keys.begin());
+    return;
+  }
   std::vector<Key> ka(keys.begin(), keys.end()), kb(n);
   std::vector<Index> ia(n), ib(n);
   std::iota(ia.begin(), ia.end(), Index(0));
@@ -61,16 +79,16 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
     // is split across every thread by merge path.
     m = (n + chunks - 1) / std::max(chunks, 1);
     m = std::max<std::size_t>(m, 1);
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-    for (int c = 0; c < chunks; ++c) {
+    sched::for_each_worker(chunks, [&](int c) {
       // (key, index) pairs by value: sorting indices that point into the
       // keys would make every comparison a cache miss.
       const std::size_t b = std::min(n, std::size_t(c) * m), e = std::min(n, b + m);
       std::vector<std::pair<Key, Index>> pairs(e - b);
       for (std::size_t i = b; i < e; ++i) pairs[i - b] = {keys[i], Index(i)};
-      std::stable_sort(pairs.begin(), pairs.end(), [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+      std::stable_sort(pairs.begin(), pairs.end(),
+                       [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
       for (std::size_t i = b; i < e; ++i) ka[i] = pairs[i - b].first, ia[i] = pairs[i - b].second;
-    }
+    });
     for (; m < n; m *= 2) {
       for (std::size_t s = 0; s < n; s += 2 * m) {
         const std::size_t na = std::min(m, n - s), nb = std::min(m, n - s - na);
@@ -83,15 +101,14 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
     // Listing 2: every element finds its place in the merged run from its
     // offset in its own run plus a binary search in the neighbouring run.
     for (; m < n; m *= 2) {
-#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
-      for (std::int64_t id = 0; id < std::int64_t(n); ++id) {
+      sched::parallel_for(chunks, 0, std::int64_t(n), [&](std::int64_t id) {
         const std::size_t ofs = std::size_t(id) % m, first = std::size_t(id) - ofs, pair = std::size_t(id) % (2 * m);
         const bool left = pair < m;
         const std::size_t l = left ? first + m : first - m;
         if (l >= n) {  // no neighbour: stays put
           kb[id] = ka[id];
           ib[id] = ia[id];
-          continue;
+          return;
         }
         const std::size_t len = std::min(m, n - l);
         const std::size_t r = left ? rank_in_run<false>(&ka[l], len, ka[id], comp)
@@ -99,7 +116,7 @@ void sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<Index> p
         const std::size_t addr = (std::size_t(id) - pair) + ofs + r;
         kb[addr] = ka[id];
         ib[addr] = ia[id];
-      }
+      });
       ka.swap(kb);
       ia.swap(ib);
     }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 
 namespace ordo::detail {
@@ -24,8 +25,7 @@ void scan_cpu(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op
   // Per chunk: the fold since its last head, and whether it had one.
   std::vector<partial<Acc>> tail(chunks), carry(chunks);
   std::vector<char> had_head(chunks, 0);
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     partial<Acc> acc;
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
       if (i == 0 || (flags && flags[i])) acc.has = false, had_head[c] = 1;
@@ -33,10 +33,9 @@ void scan_cpu(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op
       acc = acc.has ? partial<Acc>{true, op(acc.v, x)} : partial<Acc>{true, x};
     }
     tail[c] = acc;
-  }
+  });
   for (int c = 1; c < chunks; ++c) carry[c] = had_head[c - 1] ? tail[c - 1] : combine(carry[c - 1], tail[c - 1], op);
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     partial<Acc> acc = carry[c];
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
       const Acc x = static_cast<Acc>(in[i]);  // read before writing: out may alias in
@@ -45,7 +44,7 @@ void scan_cpu(const cpu& exec, std::span<const In> in, std::span<Acc> out, Op op
       acc = acc.has ? partial<Acc>{true, op(acc.v, x)} : partial<Acc>{true, x};
       if (!exclusive) out[i] = op(init, acc.v);
     }
-  }
+  });
 }
 
 // --- reduce ---------------------------------------------------------------
@@ -54,15 +53,14 @@ Acc reduce_cpu(const cpu& exec, std::span<const In> in, Op op, Acc init) {
   const std::size_t n = in.size();
   const int chunks = cpu_chunks(exec, n);
   std::vector<partial<Acc>> part(chunks);
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     partial<Acc> acc;
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
       const Acc x = static_cast<Acc>(in[i]);
       acc = acc.has ? partial<Acc>{true, op(acc.v, x)} : partial<Acc>{true, x};
     }
     part[c] = acc;
-  }
+  });
   partial<Acc> all{true, init};
   for (auto& p : part) all = combine(all, p, op);
   return all.v;

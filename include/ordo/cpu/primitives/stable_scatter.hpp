@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 
 namespace ordo::detail {
 // --- compact and split ----------------------------------------------------
@@ -18,11 +19,10 @@ std::vector<std::uint64_t> stable_scatter_cpu(const cpu& exec, std::span<const T
   const std::size_t n = in.size();
   const int chunks = cpu_chunks(exec, n);
   std::vector<std::uint64_t> hist(std::size_t(chunks) * k, 0);  // [chunk][class]
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     std::uint64_t* h = &hist[std::size_t(c) * k];
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) ++h[cls(i)];
-  }
+  });
   std::vector<std::uint64_t> sizes(k, 0);
   std::uint64_t run = 0;
   for (unsigned b = 0; b < k; ++b)
@@ -33,14 +33,13 @@ std::vector<std::uint64_t> stable_scatter_cpu(const cpu& exec, std::span<const T
       h = run;
       run += cnt;
     }
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int c = 0; c < chunks; ++c) {
+  sched::for_each_worker(chunks, [&](int c) {
     std::uint64_t* h = &hist[std::size_t(c) * k];
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {
       const unsigned b = cls(i);
       if (keep_all || b + 1 < k) out[h[b]++] = in[i];  // the last class is dropped unless keep_all
     }
-  }
+  });
   return sizes;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 
 namespace ordo::detail {
 
@@ -42,49 +43,44 @@ std::uint64_t radius_parallel(int chunks, const Key* a, std::size_t n, Compare c
   std::vector<Key> chunk_max(chunks), chunk_min(chunks);
   auto max_of = [&](const Key& x, const Key& y) { return comp(x, y) ? y : x; };
   auto min_of = [&](const Key& x, const Key& y) { return comp(y, x) ? y : x; };
-#pragma omp parallel num_threads(chunks)
-  {
-#pragma omp for schedule(static, 1)
-    for (int t = 0; t < chunks; ++t) {
-      const std::size_t s = chunk_begin(n, chunks, t), e = chunk_begin(n, chunks, t + 1);
-      if (s == e) continue;
-      b[s] = a[s];
-      for (std::size_t i = s + 1; i < e; ++i) b[i] = max_of(b[i - 1], a[i]);
-      c[e - 1] = a[e - 1];
-      for (std::size_t i = e - 1; i-- > s;) c[i] = min_of(c[i + 1], a[i]);
-      chunk_max[t] = b[e - 1];
-      chunk_min[t] = c[s];
-    }
-#pragma omp for schedule(static, 1)
-    for (int t = 0; t < chunks; ++t) {  // carries from the other chunks
-      const std::size_t s = chunk_begin(n, chunks, t), e = chunk_begin(n, chunks, t + 1);
-      if (s == e) continue;
-      bool has_before = false, has_after = false;
-      Key before{}, after{};
-      for (int u = 0; u < t; ++u)
-        if (chunk_begin(n, chunks, u) < chunk_begin(n, chunks, u + 1))
-          before = has_before ? max_of(before, chunk_max[u]) : chunk_max[u], has_before = true;
-      for (int u = t + 1; u < chunks; ++u)
-        if (chunk_begin(n, chunks, u) < chunk_begin(n, chunks, u + 1))
-          after = has_after ? min_of(after, chunk_min[u]) : chunk_min[u], has_after = true;
-      if (has_before)
-        for (std::size_t i = s; i < e; ++i) b[i] = max_of(before, b[i]);
-      if (has_after)
-        for (std::size_t i = s; i < e; ++i) c[i] = min_of(c[i], after);
-    }
-  }
-  std::uint64_t r = 0;
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) reduction(max : r)
-  for (int t = 0; t < chunks; ++t) {
+  sched::for_each_worker(chunks, [&](int t) {
     const std::size_t s = chunk_begin(n, chunks, t), e = chunk_begin(n, chunks, t + 1);
-    if (s == e) continue;
+    if (s == e) return;
+    b[s] = a[s];
+    for (std::size_t i = s + 1; i < e; ++i) b[i] = max_of(b[i - 1], a[i]);
+    c[e - 1] = a[e - 1];
+    for (std::size_t i = e - 1; i-- > s;) c[i] = min_of(c[i + 1], a[i]);
+    chunk_max[t] = b[e - 1];
+    chunk_min[t] = c[s];
+  });
+  sched::for_each_worker(chunks, [&](int t) {  // carries from the other chunks
+    const std::size_t s = chunk_begin(n, chunks, t), e = chunk_begin(n, chunks, t + 1);
+    if (s == e) return;
+    bool has_before = false, has_after = false;
+    Key before{}, after{};
+    for (int u = 0; u < t; ++u)
+      if (chunk_begin(n, chunks, u) < chunk_begin(n, chunks, u + 1))
+        before = has_before ? max_of(before, chunk_max[u]) : chunk_max[u], has_before = true;
+    for (int u = t + 1; u < chunks; ++u)
+      if (chunk_begin(n, chunks, u) < chunk_begin(n, chunks, u + 1))
+        after = has_after ? min_of(after, chunk_min[u]) : chunk_min[u], has_after = true;
+    if (has_before)
+      for (std::size_t i = s; i < e; ++i) b[i] = max_of(before, b[i]);
+    if (has_after)
+      for (std::size_t i = s; i < e; ++i) c[i] = min_of(c[i], after);
+  });
+  std::vector<std::uint64_t> part_r(std::size_t(chunks), 0);
+  sched::for_each_worker(chunks, [&](int t) {
+    std::uint64_t& r = part_r[t];
+    const std::size_t s = chunk_begin(n, chunks, t), e = chunk_begin(n, chunks, t + 1);
+    if (s == e) return;
     std::size_t j = std::size_t(std::upper_bound(b.begin(), b.begin() + s + 1, c[s], comp) - b.begin());
     for (std::size_t i = s; i < e; ++i) {
       while (j < i && !comp(c[i], b[j])) ++j;
       if (j <= i && comp(c[i], b[j])) r = std::max<std::uint64_t>(r, i - j);
     }
-  }
-  return r;
+  });
+  return *std::max_element(part_r.begin(), part_r.end());
 }
 
 // k-sorted iff max(a[0..j-k-1]) <= a[j] for every j > k. Each thread checks
@@ -98,19 +94,18 @@ bool is_k_sorted_cpu(int chunks, const Key* a, std::size_t n, std::uint64_t k, C
   chunks = std::max(1, std::min<int>(chunks, int(m / 4096) + 1));
   std::vector<Key> part_max(chunks);
   auto max_of = [&](const Key& x, const Key& y) { return comp(x, y) ? y : x; };
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) if (chunks > 1)
-  for (int t = 0; t < chunks; ++t) {
+  sched::for_each_worker(chunks, [&](int t) {
     const std::size_t s = chunk_begin(m, chunks, t), e = chunk_begin(m, chunks, t + 1);
-    if (s == e) continue;
+    if (s == e) return;
     Key mx = a[s];
     for (std::size_t i = s + 1; i < e; ++i) mx = max_of(mx, a[i]);
     part_max[t] = mx;
-  }
-  bool ok = true;
-#pragma omp parallel for num_threads(chunks) schedule(static, 1) reduction(&& : ok) if (chunks > 1)
-  for (int t = 0; t < chunks; ++t) {
+  });
+  std::vector<char> part_ok(std::size_t(chunks), 1);
+  sched::for_each_worker(chunks, [&](int t) {
+    char& ok = part_ok[t];
     const std::size_t s = chunk_begin(m, chunks, t), e = chunk_begin(m, chunks, t + 1);
-    if (s == e) continue;
+    if (s == e) return;
     bool has = false;
     Key mx{};
     for (int u = 0; u < t; ++u)
@@ -119,10 +114,10 @@ bool is_k_sorted_cpu(int chunks, const Key* a, std::size_t n, std::uint64_t k, C
     for (std::size_t i = s; i < e && ok; ++i) {
       mx = has ? max_of(mx, a[i]) : a[i];
       has = true;
-      if (comp(a[i + lag], mx)) ok = false;
+      if (comp(a[i + lag], mx)) ok = 0;
     }
-  }
-  return ok;
+  });
+  return std::all_of(part_ok.begin(), part_ok.end(), [](char x) { return x != 0; });
 }
 
 }  // namespace ordo::detail

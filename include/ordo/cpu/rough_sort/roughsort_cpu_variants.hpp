@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "ordo/cpu/sched/sched.hpp"
+
 namespace ordo::detail {
 
 // One pass of adjacent swaps: sorts a 1-sorted array, whose inversions are
@@ -88,11 +90,10 @@ void roughsort_runs(int threads, T* a, std::size_t n, std::uint64_t k, SortRun s
     const std::int64_t runs = std::int64_t((n - offset + run - 1) / run);
     // (the head before the first shifted run is already in place: it holds
     // the k smallest of run 0, which are the k smallest overall)
-#pragma omp parallel for num_threads(threads) schedule(static) if (threads > 1 && runs > 64)
-    for (std::int64_t r = 0; r < runs; ++r) {
+    sched::parallel_for(runs > 64 ? threads : 1, 0, runs, [&](std::int64_t r) {
       const std::size_t s = offset + std::size_t(r) * run;
       sort_run(a + s, a + std::min(n, s + run));
-    }
+    });
   }
 }
 

@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""Times the `ordo` CLI's sort and rank against numpy np.sort and pandas
+Series.rank on the same .npy file of random int32 (docs/benchmarks.md#cpu-frontier).
+
+    /usr/bin/python3 bench/cpu/vs_numpy.py --ordo build-cpu/tools/ordo/ordo \
+        --n 100000000 --out bench/results/cpu-2core
+
+The CLI is timed end to end (process start, reading the .npy, the work,
+writing the .npy); numpy and pandas for the call itself (np.sort(a),
+pd.Series(a).rank()), which gives them the benefit of the I/O, and also with
+the same I/O as the CLI (np.load, the call, np.save). The runs alternate
+(CLI, baseline, CLI, ...) so that a shared host's drift hits both; each figure
+is the median of --reps runs; the outputs are checked equal.
+"""
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import tempfile
+import time
+
+import numpy as np
+import pandas as pd
+
+
+def median_s(fns, reps):
+    """Medians of each function's times, the functions run in turn reps times."""
+    t = [[] for _ in fns]
+    for _ in range(reps):
+        for i, fn in enumerate(fns):
+            a = time.perf_counter()
+            fn()
+            t[i].append(time.perf_counter() - a)
+    return [statistics.median(x) for x in t]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ordo", required=True, help="path of the ordo CLI")
+    ap.add_argument("--n", type=int, default=100_000_000)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--out", default="bench/results/cpu-2core")
+    ap.add_argument("--tmp", default=None, help="directory for the .npy files (default: a temp dir)")
+    args = ap.parse_args()
+
+    rng = np.random.default_rng(2026)
+    a = rng.integers(-(2**31), 2**31 - 1, size=args.n, dtype=np.int32)
+    rows = []
+    with tempfile.TemporaryDirectory(dir=args.tmp) as d:
+        src, out = os.path.join(d, "keys.npy"), os.path.join(d, "out.npy")
+        np.save(src, a)
+
+        def cli(*cmd):
+            return lambda: subprocess.run([args.ordo, *cmd, "--device", "cpu", "--quiet"], check=True)
+
+        npout = os.path.join(d, "np.npy")
+
+        def row(cap, cmd, name, call, io_call, check):
+            t_cli, t_call, t_io = median_s([cli(*cmd), call, io_call], args.reps)
+            ok = bool(check())
+            rows.append({"capability": cap, "ordo_cli_s": t_cli, "baseline": name, "baseline_s": t_call,
+                         "speedup": t_call / t_cli, "baseline_with_io_s": t_io, "speedup_with_io": t_io / t_cli,
+                         "verified": ok})
+            print(f"{cap:5} n={args.n}: ordo CLI {t_cli:.3f} s  {name} {t_call:.3f} s (x{t_call / t_cli:.2f})"
+                  f"  with load/save {t_io:.3f} s (x{t_io / t_cli:.2f})  ok={ok}")
+
+        row("sort", ["sort", src, "-o", out], "np.sort", lambda: np.sort(a),
+            lambda: np.save(npout, np.sort(np.load(src))), lambda: np.array_equal(np.load(out), np.sort(a)))
+        s = pd.Series(a)
+        row("rank", ["rank", src, "-o", out], "pandas Series.rank", lambda: s.rank(),
+            lambda: np.save(npout, pd.Series(np.load(src)).rank().to_numpy()),
+            lambda: np.array_equal(np.load(out), s.rank().to_numpy()))
+
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+    doc = {"host": platform.node(), "cpus": os.cpu_count(), "n": args.n, "dtype": "int32", "reps": args.reps,
+           "commit": commit, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+           "numpy": np.__version__, "pandas": pd.__version__, "rows": rows}
+    os.makedirs(args.out, exist_ok=True)
+    path = os.path.join(args.out, "vs_numpy.json")
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=1)
+        f.write("\n")
+    print("wrote", path)
+
+
+if __name__ == "__main__":
+    main()

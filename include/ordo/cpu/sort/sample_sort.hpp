@@ -1,0 +1,101 @@
+// A parallel stable sample sort of (key, index) for user comparators (the
+// radix sort takes the built-in orders):
+//   splitters  B - 1 keys from a sorted, evenly spread sample of 16 per bucket
+//              (B: a power of two, about 8 per worker, buckets of >= 4096)
+//   classify   each key's bucket by upper_bound over the splitters: equal keys
+//              share a bucket and buckets are ordered; counts per worker
+//   scatter    worker t's block in order to its own offsets (bucket-major,
+//              worker-minor): the input order survives within a bucket
+//   buckets    claimed by the workers and sorted by std::sort with ties broken
+//              by index (a total order: stable, no allocation per bucket);
+//              a bucket over twice its share (many equal keys) is sorted
+//              afterwards by `big`, which is given every worker
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "ordo/cpu/sched/sched.hpp"
+
+namespace ordo::detail {
+
+inline constexpr std::size_t sample_sort_min_bucket = 4096;
+
+// The number of buckets for n keys on w workers (1: not worth it).
+inline std::size_t sample_sort_buckets(std::size_t n, int w) {
+  std::size_t b = 1;
+  while (b < std::size_t(8) * std::size_t(w) && b * 2 * sample_sort_min_bucket <= n) b *= 2;
+  return w > 1 ? b : 1;
+}
+
+// keys[0, n) sorted stably by comp into out_keys / out_idx (out_idx[i]: the
+// input position of out_keys[i]). `big(begin, end)` sorts [begin, end) of
+// out_keys / out_idx in place with every worker (those buckets are left in
+// input order by the scatter, which is what big must keep for ties).
+template <class Key, class Index, class Compare, class Big>
+void sample_sort_idx(int w, const Key* keys, std::size_t n, Key* out_keys, Index* out_idx, Compare comp, Big&& big) {
+  const std::size_t B = sample_sort_buckets(n, w);
+  // Splitters from an evenly spread sample (deterministic: no input order
+  // makes the positions regular with the data's, short of adversarial design).
+  constexpr std::size_t over = 16;
+  std::vector<Key> sample(B * over);
+  for (std::size_t i = 0; i < sample.size(); ++i) {
+    const std::size_t stride = n / sample.size();
+    const std::size_t jitter = std::size_t((i * 0x9e3779b97f4a7c15ull) >> 40) % std::max<std::size_t>(stride, 1);
+    sample[i] = keys[i * stride + jitter];
+  }
+  std::sort(sample.begin(), sample.end(), comp);
+  std::vector<Key> split(B - 1);
+  for (std::size_t j = 0; j + 1 < B; ++j) split[j] = sample[(j + 1) * over - 1];
+  auto bucket_of = [&](const Key& k) {
+    return std::size_t(std::upper_bound(split.begin(), split.end(), k, comp) - split.begin());
+  };
+  std::vector<std::uint16_t> bk(n);  // B <= 2^15 with w < 4096
+  std::vector<std::size_t> off(std::size_t(w) * B, 0);  // [worker][bucket]
+  sched::for_each_worker(w, [&](int t) {
+    std::size_t* c = &off[std::size_t(t) * B];
+    for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
+      const std::size_t b = bucket_of(keys[i]);
+      bk[i] = std::uint16_t(b);
+      ++c[b];
+    }
+  });
+  std::vector<std::size_t> start(B + 1, 0);
+  std::size_t run = 0;
+  for (std::size_t b = 0; b < B; ++b) {
+    start[b] = run;
+    for (int t = 0; t < w; ++t) {
+      std::size_t& c = off[std::size_t(t) * B + b];
+      const std::size_t m = c;
+      c = run;
+      run += m;
+    }
+  }
+  start[B] = n;
+  sched::for_each_worker(w, [&](int t) {
+    std::size_t* o = &off[std::size_t(t) * B];
+    for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
+      const std::size_t d = o[bk[i]]++;
+      out_keys[d] = keys[i];
+      out_idx[d] = Index(i);
+    }
+  });
+  const std::size_t big_from = 2 * n / std::size_t(w) + 1;
+  std::vector<std::vector<std::pair<Key, Index>>> bufs(static_cast<std::size_t>(w));
+  sched::for_each_claimed(w, B, 1, [&](int t, std::uint64_t b, std::uint64_t) {
+    const std::size_t s = start[b], e = start[b + 1];
+    if (e - s < 2 || e - s >= big_from) return;
+    auto& p = bufs[t];
+    p.resize(e - s);
+    for (std::size_t i = s; i < e; ++i) p[i - s] = {out_keys[i], out_idx[i]};
+    std::sort(p.begin(), p.end(), [&](const auto& x, const auto& y) {
+      return comp(x.first, y.first) || (!comp(y.first, x.first) && x.second < y.second);
+    });
+    for (std::size_t i = s; i < e; ++i) out_keys[i] = p[i - s].first, out_idx[i] = p[i - s].second;
+  });
+  for (std::size_t b = 0; b < B; ++b)
+    if (start[b + 1] - start[b] >= big_from) big(start[b], start[b + 1]);
+}
+
+}  // namespace ordo::detail
