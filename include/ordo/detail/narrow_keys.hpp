@@ -38,7 +38,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
@@ -99,15 +99,11 @@ struct cpu_key_conversion {
   }
   template <class K>
   static void widen(const cpu& exec, const K* in, carrier_t<K>* out, std::size_t n) {
-    const int chunks = cpu_chunks(exec, n);
-#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
-    for (std::int64_t i = 0; i < std::int64_t(n); ++i) out[i] = widen_key<K>(in[i]);
+    sched::parallel_for(sched::workers(exec, n), 0, std::int64_t(n), [&](std::int64_t i) { out[i] = widen_key<K>(in[i]); });
   }
   template <class K>
   static void narrow(const cpu& exec, const carrier_t<K>* in, K* out, std::size_t n) {
-    const int chunks = cpu_chunks(exec, n);
-#pragma omp parallel for num_threads(chunks) schedule(static) if (chunks > 1)
-    for (std::int64_t i = 0; i < std::int64_t(n); ++i) out[i] = narrow_key<K>(in[i]);
+    sched::parallel_for(sched::workers(exec, n), 0, std::int64_t(n), [&](std::int64_t i) { out[i] = narrow_key<K>(in[i]); });
   }
 };
 

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <vector>
 
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/lexsort.hpp"
 #include "ordo/primitives.hpp"
 
@@ -12,8 +13,8 @@ namespace ordo::detail {
 
 template <class Index>
 void lexsort_idx_cpu(const cpu& exec, std::span<const sort_key> columns, std::span<Index> perm) {
-  const int threads = exec.resolved_threads();
   const std::size_t n = perm.size();
+  const int threads = sched::workers(exec, n);
   std::iota(perm.begin(), perm.end(), Index(0));
   std::vector<std::uint64_t> codes(n);
   std::vector<Index> step(n), next(n);
@@ -21,13 +22,11 @@ void lexsort_idx_cpu(const cpu& exec, std::span<const sort_key> columns, std::sp
     const sort_key& col = columns[c];
     visit_sort_key_type(col.type, [&]<class K>() {
       const K* keys = static_cast<const K*>(col.data);
-#pragma omp parallel for num_threads(threads) schedule(static)
-      for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i)
-        codes[i] = sort_key_code(keys[perm[i]], col.descending, col.nan_last);
+      sched::parallel_for(threads, 0, std::int64_t(n),
+                          [&](std::int64_t i) { codes[i] = sort_key_code(keys[perm[i]], col.descending, col.nan_last); });
     });
     ordo::sort_idx(exec, std::span<const std::uint64_t>(codes), std::span<Index>(step));
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i) next[i] = perm[step[i]];
+    sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t i) { next[i] = perm[step[i]]; });
     std::copy(next.begin(), next.end(), perm.begin());
   }
 }

@@ -10,6 +10,7 @@
 
 #include "cpu/rank/grouped_rank_cpu.hpp"
 #include "cpu/rank/rank_unsorted_cpu.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/key_types.hpp"
 #include "ordo/grouped_rank.hpp"
 #include "ordo/segmented_sort.hpp"  // validate_segments_cpu
@@ -29,11 +30,11 @@ void grouped_rank_cpu(const cpu& exec, std::span<const Key> keys, const label_de
   using U = key_code_t<Key>;
   const std::size_t n = keys.size();
   if (n == 0) return;
-  const int threads = exec.resolved_threads();
+  const int threads = sched::workers(exec, n);
   std::vector<cpu_rank::group_item<U>> items(n);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::ptrdiff_t i = 0; i < std::ptrdiff_t(n); ++i)
+  sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t i) {
     items[i] = cpu_rank::make_group_item(keys.data(), std::uint64_t(i), labels.code(i), o);
+  });
   if (threads > 1)
     __gnu_parallel::sort(items.begin(), items.end(), __gnu_parallel::multiway_mergesort_tag(threads));
   else
@@ -43,9 +44,9 @@ void grouped_rank_cpu(const cpu& exec, std::span<const Key> keys, const label_de
     if (p == 0 || items[p].label != items[p - 1].label) starts.push_back(p);
   starts.push_back(n);
   const bool keep = keeps_nan<Key>(o);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 64)
-  for (std::ptrdiff_t g = 0; g < std::ptrdiff_t(starts.size() - 1); ++g)
+  sched::parallel_for_dynamic(threads, 0, std::int64_t(starts.size() - 1), 64, [&](std::int64_t g) {
     cpu_rank::rank_sorted_group(items.data() + starts[g], starts[g + 1] - starts[g], o, keep, ranks.data());
+  });
 }
 
 template <class Key, class Rank>
@@ -53,18 +54,17 @@ void segmented_rank_cpu(const cpu& exec, std::span<const Key> keys, const segmen
                         const rank_options& o) {
   using U = key_code_t<Key>;
   validate_segments_cpu(exec, "grouped_rank", d);
-  const int threads = exec.resolved_threads();
   const std::uint64_t n = keys.size();
+  const int threads = sched::workers(exec, n);
   const auto is_long = [&](segment_range r) {
     const std::uint64_t len = r.end - r.begin;
     return threads > 1 && len >= cpu_long_segment && len * std::uint64_t(threads) > n;
   };
   const bool keep = keeps_nan<Key>(o);
-#pragma omp parallel num_threads(threads)
-  {
-    std::vector<cpu_rank::group_item<U>> items;
-#pragma omp for schedule(dynamic, 16)
-    for (std::uint64_t s = 0; s < d.count; ++s) {
+  std::vector<std::vector<cpu_rank::group_item<U>>> scratch(std::size_t(std::max(threads, 1)));  // one per worker
+  sched::for_each_claimed(threads, d.count, 16, [&](int t, std::uint64_t b, std::uint64_t e) {
+    auto& items = scratch[std::size_t(t)];
+    for (std::uint64_t s = b; s < e; ++s) {
       const segment_range r = d[s];
       if (r.begin == r.end || is_long(r)) continue;
       items.resize(r.end - r.begin);
@@ -73,7 +73,7 @@ void segmented_rank_cpu(const cpu& exec, std::span<const Key> keys, const segmen
       std::sort(items.begin(), items.end());
       cpu_rank::rank_sorted_group(items.data(), items.size(), o, keep, ranks.data());
     }
-  }
+  });
   for (std::uint64_t s = 0; s < d.count; ++s) {
     const segment_range r = d[s];
     if (r.begin != r.end && is_long(r))

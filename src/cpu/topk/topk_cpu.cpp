@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/topk_order.hpp"
+#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/key_types.hpp"
 #include "ordo/topk.hpp"
 
@@ -66,22 +67,21 @@ template <class K>
 void topk_cpu(const cpu& exec, std::span<const K> keys, std::uint64_t row_length, std::uint64_t k, std::span<K> values,
               std::span<std::int64_t> indices, const topk_options& o) {
   using U = key_code_t<K>;
-  const int threads = exec.resolved_threads();
+  const int threads = sched::workers(exec, keys.size());
   const std::uint64_t n = keys.size(), rows = n / row_length;
   if (rows > 1) {
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
-    for (std::uint64_t r = 0; r < rows; ++r) {
+    sched::parallel_for_dynamic(threads, 0, std::int64_t(rows), 16, [&](std::int64_t r) {
       std::vector<item<U>> best;
       best_of_range(keys.data(), r * row_length, (r + 1) * row_length, k, o.largest, best);
       write_sorted(keys.data(), best, r * row_length, values.data() + r * k, indices.data() + r * k);
-    }
+    });
     return;
   }
   const std::uint64_t chunks = std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, n / (k + (1 << 16))));
   std::vector<std::vector<item<U>>> part(chunks);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::uint64_t c = 0; c < chunks; ++c)
+  sched::parallel_for(threads, 0, std::int64_t(chunks), [&](std::int64_t c) {
     best_of_range(keys.data(), n * c / chunks, n * (c + 1) / chunks, k, o.largest, part[c]);
+  });
   std::vector<item<U>> best;
   for (auto& p : part) best.insert(best.end(), p.begin(), p.end());
   keep_best(best, k);
