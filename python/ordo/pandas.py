@@ -39,7 +39,7 @@ import pandas as pd
 
 from . import _ordo
 
-__all__ = ["rank"]
+__all__ = ["rank", "groupby_rank"]
 
 _METHODS = ("average", "min", "max", "first", "dense")
 _NA_OPTIONS = ("keep", "top", "bottom")
@@ -58,8 +58,10 @@ def _is_rankable(dtype: Any) -> bool:
     return isinstance(dtype, np.dtype) and dtype.kind in "iufb"
 
 
-def _rank_1d(values: np.ndarray, method: str, ascending: bool, na_option: str, pct: bool) -> np.ndarray:
-    return _ordo.rank(np.ascontiguousarray(values), method=method, ascending=ascending, na_option=na_option, pct=pct)
+def _rank_1d(values: np.ndarray, method: str, ascending: bool, na_option: str, pct: bool,
+             groups: Any = None) -> np.ndarray:
+    return _ordo.rank(np.ascontiguousarray(values), method=method, ascending=ascending, na_option=na_option, pct=pct,
+                      groups=groups)
 
 
 def _axis_number(axis: Any, ndim: int) -> int:
@@ -139,4 +141,92 @@ def rank(obj: Union[pd.Series, pd.DataFrame], axis: Union[int, str] = 0, method:
             values = frame.to_numpy(dtype=np.float64)
         for i in range(frame.shape[0]):
             out[i, :] = _rank_1d(values[i, :], **opts)
+    return pd.DataFrame(out, index=frame.index, columns=frame.columns)
+
+
+def _group_codes(obj: Union[pd.Series, pd.DataFrame], by: Any) -> tuple:
+    """(int64 group code per row, -1 where pandas drops the row's group (a NaN key); the
+    names of the DataFrame columns used as keys)."""
+    keys = by if isinstance(by, list) else [by]
+    columns, arrays = [], []
+    for key in keys:
+        if isinstance(obj, pd.DataFrame) and not isinstance(key, (pd.Series, np.ndarray, list)) and key in obj.columns:
+            columns.append(key)
+            arrays.append(obj[key])
+        else:
+            arr = key.reindex(obj.index) if isinstance(key, pd.Series) else pd.Series(np.asarray(key), index=obj.index)
+            if len(arr) != len(obj):
+                raise ValueError(f"ordo.pandas.groupby_rank: a group key has {len(arr)} values, the object "
+                                 f"{len(obj)} rows")
+            arrays.append(arr)
+    if len(arrays) == 1:
+        codes, _ = pd.factorize(arrays[0], use_na_sentinel=True) if _FACTORIZE_NA else pd.factorize(arrays[0])
+    else:
+        frame = pd.concat([a.reset_index(drop=True) for a in arrays], axis=1, ignore_index=True)
+        groups = frame.groupby(list(frame.columns), dropna=True, sort=False).ngroup()
+        codes = groups.to_numpy(dtype=np.float64, na_value=-1.0)  # a dropped row: NaN or -1 by pandas version
+        codes = np.where(np.isnan(codes) | (codes < 0), -1, codes)
+    return np.asarray(codes, dtype=np.int64), columns
+
+
+_FACTORIZE_NA = "use_na_sentinel" in pd.factorize.__code__.co_varnames
+
+
+def groupby_rank(obj: Union[pd.Series, pd.DataFrame], by: Any, method: str = "average", ascending: bool = True,
+                 na_option: str = "keep", pct: bool = False) -> Union[pd.Series, pd.DataFrame]:
+    """Rank within groups like ``obj.groupby(by).rank(method=..., ...)``: same arguments, same result.
+
+    Parameters
+    ----------
+    obj : pandas.Series or pandas.DataFrame
+        Values of int, uint, float or bool dtype.
+    by : a column name (DataFrame), an array or Series of labels aligned with
+        obj, or a list of them (groups by their combination)
+        Rows whose label is NaN/None belong to no group and get NaN, as
+        pandas' default ``dropna=True`` gives.
+    method, ascending, na_option, pct : as ``rank`` (pct is per group)
+
+    Returns
+    -------
+    float64 ranks with obj's index: a Series, or a DataFrame of obj's columns
+    less the ones used as group keys.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd, ordo.pandas
+    >>> df = pd.DataFrame({"g": ["a", "b", "a", "b", "a"], "x": [3.0, 1.0, 1.0, np.nan, 3.0]})
+    >>> ordo.pandas.groupby_rank(df, "g")
+         x
+    0  2.5
+    1  1.0
+    2  1.0
+    3  NaN
+    4  2.5
+    >>> ordo.pandas.groupby_rank(df["x"], df["g"], method="dense", pct=True).tolist()
+    [1.0, 1.0, 0.5, nan, 1.0]
+    """
+    if method not in _METHODS:
+        raise ValueError(f"ordo.pandas.groupby_rank: method must be one of {', '.join(_METHODS)}, got {method!r}")
+    if na_option not in _NA_OPTIONS:
+        raise ValueError("na_option must be one of 'keep', 'top', or 'bottom'")
+    if not isinstance(obj, (pd.Series, pd.DataFrame)):
+        raise TypeError(f"ordo.pandas.groupby_rank takes a pandas Series or DataFrame, got {type(obj).__name__}")
+    codes, key_columns = _group_codes(obj, by)
+    dropped = codes < 0
+    opts = dict(method=method, ascending=bool(ascending), na_option=na_option, pct=bool(pct))
+
+    def one(values: np.ndarray) -> np.ndarray:
+        r = np.asarray(_rank_1d(values, groups=codes, **opts), dtype=np.float64)
+        r[dropped] = np.nan
+        return r
+
+    if isinstance(obj, pd.Series):
+        _rankable(obj.dtype, f"the Series {obj.name!r}" if obj.name is not None else "the Series")
+        return pd.Series(one(obj.to_numpy()), index=obj.index, name=obj.name, dtype=np.float64)
+    frame = obj.drop(columns=key_columns) if key_columns else obj
+    for column, dt in zip(frame.columns, frame.dtypes):
+        _rankable(dt, f"column {column!r}")
+    out = np.empty(frame.shape, dtype=np.float64)
+    for j in range(frame.shape[1]):
+        out[:, j] = one(frame.iloc[:, j].to_numpy())
     return pd.DataFrame(out, index=frame.index, columns=frame.columns)
