@@ -100,24 +100,18 @@ void alltoallv_bytes(const comm_info& c, const void* send, std::span<const std::
   // pair arrive in the order posted (MPI's non-overtaking rule).
   std::vector<MPI_Request> reqs;
   const int tag = 0x6f72;
-  for (int q = 0; q < c.p; ++q) {
-    if (q == c.me) continue;
-    for (std::uint64_t o = 0; o < recv_bytes[q]; o += g_max_message) {
-      reqs.emplace_back();
-      check_mpi(MPI_Irecv(r + rd[q] + o, int(std::min(g_max_message, recv_bytes[q] - o)), MPI_BYTE, q, tag, c.comm,
-                          &reqs.back()),
-                "MPI_Irecv");
+  for (int pass = 0; pass < 2; ++pass)  // every receive posted first, then the sends
+    for (int q = 0; q < c.p; ++q) {
+      if (q == c.me) continue;
+      const std::uint64_t bytes = pass ? send_bytes[q] : recv_bytes[q];
+      for (std::uint64_t o = 0; o < bytes; o += g_max_message) {
+        const int count = int(std::min(g_max_message, bytes - o));
+        reqs.emplace_back();
+        check_mpi(pass ? MPI_Isend(s + sd[q] + o, count, MPI_BYTE, q, tag, c.comm, &reqs.back())
+                       : MPI_Irecv(r + rd[q] + o, count, MPI_BYTE, q, tag, c.comm, &reqs.back()),
+                  pass ? "MPI_Isend" : "MPI_Irecv");
+      }
     }
-  }
-  for (int q = 0; q < c.p; ++q) {
-    if (q == c.me) continue;
-    for (std::uint64_t o = 0; o < send_bytes[q]; o += g_max_message) {
-      reqs.emplace_back();
-      check_mpi(MPI_Isend(s + sd[q] + o, int(std::min(g_max_message, send_bytes[q] - o)), MPI_BYTE, q, tag, c.comm,
-                          &reqs.back()),
-                "MPI_Isend");
-    }
-  }
   if (send_bytes[c.me]) std::memcpy(r + rd[c.me], s + sd[c.me], send_bytes[c.me]);
   check_mpi(MPI_Waitall(int(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
