@@ -137,6 +137,13 @@ void sort_idx(const mpi& exec, std::span<const Key> keys, std::span<global_index
                            reinterpret_cast<std::byte*>(perm.data()));
 }
 
+template <class Key>
+  requires(!std::is_const_v<Key>)
+void sort_idx(const mpi& exec, std::span<Key> keys, std::span<global_index> perm,
+              sort_order order = sort_order::ascending) {
+  sort_idx(exec, std::span<const Key>(keys), perm, order);
+}
+
 // ---- rank ---------------------------------------------------------------------
 template <class Key, class Rank>
 void rank(const mpi& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {

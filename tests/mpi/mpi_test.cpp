@@ -145,7 +145,7 @@ void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
       rp[i] = {std::int64_t(q), rv[i] - start};
     }
     std::vector<ordo::global_index> p(nl);
-    ordo::sort_idx(ex, std::span<const Key>(local), std::span<ordo::global_index>(p), order);
+    ordo::sort_idx(ex, std::span<Key>(local), std::span<ordo::global_index>(p), order);  // the mutable-span overload
     ++checks;
     for (std::uint64_t i = 0; i < nl; ++i)
       if (!(p[i] == rp[off + i])) {
