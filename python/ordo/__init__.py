@@ -25,6 +25,8 @@ array([3. , 1.5, nan, 1.5])
 """
 from typing import Any
 
+import numpy as _np
+
 from . import _ordo
 from ._interop import call as _call
 from ._ordo import Error, cuda_available
@@ -67,20 +69,31 @@ def rank(x: Any, method: str = "average", ascending: bool = True, na_option: str
     if axis is not ...:
         kw["axis"] = axis
     return _call(lambda x, groups, segments, **k: _ordo.rank(x, groups=groups, segments=segments, **k),
-                 [x, groups, segments], kw, out)
+                 [x, groups, segments], kw, out, name="rank")
 
 
 def topk(x: Any, k: int, largest: bool = True, sorted: bool = True, axis: Any = ..., *, out: Any = None) -> Any:
+    if isinstance(k, bool) or not isinstance(k, (int, _np.integer)):
+        raise TypeError(f"ordo.topk: k must be an int, got {type(k).__name__}")
     kw = dict(largest=largest, sorted=sorted)
     if axis is not ...:
         kw["axis"] = axis
-    return _call(lambda x, **kw: _ordo.topk(x, k, **kw), [x], kw, out)
+    return _call(lambda x, **kw: _ordo.topk(x, k, **kw), [x], kw, out, name="topk")
 
 
 def lexsort(keys: Any, descending: Any = None, nan_last: Any = None, *, out: Any = None) -> Any:
     keys = list(keys)
+    for what, flags in (("descending", descending), ("nan_last", nan_last)):
+        if not (flags is None or isinstance(flags, (bool, _np.bool_)) or
+                (isinstance(flags, (list, tuple)) and all(isinstance(f, (bool, _np.bool_)) for f in flags))):
+            raise TypeError(f"ordo.lexsort: {what} must be None, a bool or one bool per key, got {flags!r}")
+    lengths = [tuple(k.shape)[0] if len(tuple(getattr(k, "shape", ()))) == 1 else None for k in keys]  # 1-D ones
+    for i, length in enumerate(lengths):  # named by the caller's numbering (the C++ side sees them reversed)
+        if length is not None and lengths[0] is not None and length != lengths[0]:
+            raise ValueError(f"ordo.lexsort: key {i} has {length} values, key 0 has {lengths[0]}; every key must have "
+                             "the same length")
     return _call(lambda *cols, **kw: _ordo.lexsort(list(cols), **kw), keys,
-                 dict(descending=descending, nan_last=nan_last), out)
+                 dict(descending=descending, nan_last=nan_last), out, name="lexsort")
 
 
 def rank_sorted(x: Any, method: str = "min", descending: bool = False, validate: bool = True, dtype: Any = None,
@@ -145,13 +158,14 @@ def sort(x: Any, values: Any = None, descending: bool = False, variant: str = "a
 def rough_sort(x: Any, k: int, values: Any = None, descending: bool = False, variant: str = "automatic",
                on_wrong_k: str = "fallback", *, out: Any = None) -> Any:
     return _call(lambda x, values, **kw: _ordo.rough_sort(x, k, values, **kw), [x, values],
-                 dict(descending=descending, variant=variant, on_wrong_k=on_wrong_k), out)
+                 dict(descending=descending, variant=variant, on_wrong_k=on_wrong_k), out, name="rough_sort")
 
 
 def segmented_sort(keys: Any, offsets: Any, values: Any = None, descending: bool = False, stable: bool = False,
                    ends: Any = None, *, out: Any = None) -> Any:
     return _call(lambda keys, offsets, values, ends, **kw: _ordo.segmented_sort(keys, offsets, values, ends=ends, **kw),
-                 [keys, offsets, values, ends], dict(descending=descending, stable=stable), out)
+                 [keys, offsets, values, ends], dict(descending=descending, stable=stable), out,
+                 name="segmented_sort")
 
 
 _document(rank, """

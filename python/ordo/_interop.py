@@ -99,7 +99,10 @@ def _fill(out: Any, r: Any, fn: str) -> Any:
     if isinstance(out, tuple) or isinstance(r, tuple):
         if not (isinstance(out, tuple) and isinstance(r, tuple) and len(out) == len(r)):
             raise TypeError(f"ordo.{fn}: out= must be a tuple of {len(r) if isinstance(r, tuple) else 1} arrays here")
-        return tuple(_fill(o, v, fn) if hasattr(v, "shape") else v for o, v in zip(out, r))
+        for o, v in zip(out, r):
+            if hasattr(v, "shape"):
+                _fill(o, v, fn)
+        return out
     if tuple(out.shape) != tuple(r.shape):
         raise ValueError(f"ordo.{fn}: out has shape {tuple(out.shape)}, the result {tuple(r.shape)}")
     if _dtype_name(out) != _dtype_name(r):
@@ -133,7 +136,7 @@ def _device_of(v: Any) -> Any:
     return contextlib.nullcontext()
 
 
-def call(fn: Callable[..., Any], arrays: Sequence[Any], kwargs: dict, out: Any = None) -> Any:
+def call(fn: Callable[..., Any], arrays: Sequence[Any], kwargs: dict, out: Any = None, name: str = "") -> Any:
     """fn(*arrays, **kwargs) on native views of the arrays; the result is given back in the
     first array's framework, or written into out (which is returned)."""
     views, back = [], _same
@@ -144,4 +147,4 @@ def call(fn: Callable[..., Any], arrays: Sequence[Any], kwargs: dict, out: Any =
             back = b
     with _device_of(views[0] if views else None):
         r = _give_back(fn(*views, **kwargs), back)
-    return r if out is None else _fill(out, r, fn.__name__)
+    return r if out is None else _fill(out, r, name or fn.__name__)

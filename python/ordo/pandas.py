@@ -144,21 +144,53 @@ def rank(obj: Union[pd.Series, pd.DataFrame], axis: Union[int, str] = 0, method:
     return pd.DataFrame(out, index=frame.index, columns=frame.columns)
 
 
+def _is_scalar_key(key: Any) -> bool:
+    return not isinstance(key, (pd.Series, pd.Index, np.ndarray, list, tuple)) and not callable(key)
+
+
+def _one_key(obj: Union[pd.Series, pd.DataFrame], key: Any, columns: list) -> pd.Series:
+    """The labels of one group key, aligned with obj's rows (columns collects the DataFrame
+    columns the key is, which the result leaves out, as pandas does)."""
+    if callable(key) and not isinstance(key, (pd.Series, pd.Index, np.ndarray)):
+        raise TypeError("ordo.pandas.groupby_rank: grouping by a function is not supported; pass the labels "
+                        "(e.g. obj.index.map(f))")
+    if _is_scalar_key(key):
+        if isinstance(obj, pd.DataFrame) and key in obj.columns:
+            columns.append(key)
+            return obj[key]
+        if key is not None and key in obj.index.names:
+            raise ValueError(f"ordo.pandas.groupby_rank: grouping by the index level {key!r} is not supported; pass "
+                             f"obj.index.get_level_values({key!r})")
+        raise KeyError(key)
+    if isinstance(key, pd.Series):
+        if isinstance(obj, pd.DataFrame) and key.name in obj.columns and obj[key.name] is key:
+            columns.append(key.name)  # df.groupby(df["g"]): the column is the key
+        arr = key.reindex(obj.index) if not key.index.equals(obj.index) else key
+    else:
+        values = np.asarray(key)
+        if values.ndim != 1:
+            raise ValueError(f"ordo.pandas.groupby_rank: a group key must be 1-D labels, one per row; got "
+                             f"{values.ndim}-D")
+        if len(values) != len(obj):
+            raise ValueError(f"ordo.pandas.groupby_rank: a group key has {len(values)} values, the object "
+                             f"{len(obj)} rows")
+        arr = pd.Series(values, index=obj.index)
+    return arr
+
+
 def _group_codes(obj: Union[pd.Series, pd.DataFrame], by: Any) -> tuple:
     """(int64 group code per row, -1 where pandas drops the row's group (a NaN key); the
     names of the DataFrame columns used as keys)."""
-    keys = by if isinstance(by, list) else [by]
-    columns, arrays = [], []
-    for key in keys:
-        if isinstance(obj, pd.DataFrame) and not isinstance(key, (pd.Series, np.ndarray, list)) and key in obj.columns:
-            columns.append(key)
-            arrays.append(obj[key])
-        else:
-            arr = key.reindex(obj.index) if isinstance(key, pd.Series) else pd.Series(np.asarray(key), index=obj.index)
-            if len(arr) != len(obj):
-                raise ValueError(f"ordo.pandas.groupby_rank: a group key has {len(arr)} values, the object "
-                                 f"{len(obj)} rows")
-            arrays.append(arr)
+    keys = [by]
+    if isinstance(by, list):
+        # pandas: a list of scalars none of which is a column is one array of labels; else a list of keys
+        one_array = all(_is_scalar_key(k) for k in by) and not (
+            isinstance(obj, pd.DataFrame) and any(k in obj.columns for k in by))
+        keys = [by] if one_array else by
+        if not keys:
+            raise ValueError("ordo.pandas.groupby_rank: no group keys given")
+    columns: list = []
+    arrays = [_one_key(obj, key, columns) for key in keys]
     if len(arrays) == 1:
         codes, _ = pd.factorize(arrays[0], use_na_sentinel=True) if _FACTORIZE_NA else pd.factorize(arrays[0])
     else:

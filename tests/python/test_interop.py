@@ -134,3 +134,22 @@ def test_ctrl_c_during_a_call_raises_keyboard_interrupt():
         for _ in range(200):  # far longer than 0.02 s
             ordo.argsort(x)
     timer.join()
+
+def test_out_errors_name_the_public_function():
+    with pytest.raises(TypeError, match=r"ordo\.rank:"):
+        ordo.rank(np.array([1.0, 2.0]), out=np.empty(2, np.float32))
+
+def test_tuple_out_is_returned():
+    x = np.array([1.0, 5.0, 3.0])
+    oi = (np.empty(1), np.empty(1, np.int64))
+    assert ordo.topk(x, 1, out=oi) is oi
+    assert oi[0][0] == 5.0 and oi[1][0] == 1
+
+def test_lexsort_and_topk_argument_types():
+    x = np.array([1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="key 1 has 2 values"):
+        ordo.lexsort([x, x[:2]])
+    with pytest.raises(TypeError):
+        ordo.lexsort([x], descending="yes")
+    with pytest.raises(TypeError):
+        ordo.topk(x, True)

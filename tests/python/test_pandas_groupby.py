@@ -62,3 +62,20 @@ def test_empty_and_errors():
         op.groupby_rank(pd.Series(["a", "b"]), np.array([1, 1]))
     with pytest.raises(TypeError):
         op.groupby_rank([1.0, 2.0], np.array([1, 1]))
+
+
+def test_keys_pandas_reads_otherwise_are_refused_or_read_as_pandas_does():
+    df = pd.DataFrame({"g": [1, 1, 2, 2], "x": [3.0, 1.0, 2.0, 5.0]})
+    with pytest.raises(KeyError):
+        op.groupby_rank(df, "gg")                          # a typo: pandas raises KeyError too
+    s = df["x"]
+    want = s.groupby([1, 1, 2, 2]).rank()                  # a list of scalars: one array of labels
+    pd.testing.assert_series_equal(op.groupby_rank(s, [1, 1, 2, 2]), want.astype(np.float64))
+    got = op.groupby_rank(df, df["g"])                     # the frame's own column: left out, as pandas does
+    pd.testing.assert_frame_equal(got, df.groupby(df["g"]).rank().astype(np.float64))
+    with pytest.raises(ValueError):
+        op.groupby_rank(df.set_index("g"), "g")            # an index level: refused with a hint
+    with pytest.raises(TypeError):
+        op.groupby_rank(df, lambda i: i % 2)
+    with pytest.raises(ValueError):
+        op.groupby_rank(s, np.ones((2, 2)))
