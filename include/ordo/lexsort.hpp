@@ -59,6 +59,15 @@ constexpr std::uint8_t sort_key_type() {
 }
 #undef ORDO_SORT_KEY_POSITION_
 
+// How many types sort_key::type can name (the main key list's length).
+#define ORDO_SORT_KEY_COUNT_(T) ++i;
+constexpr std::uint8_t sort_key_type_count() {
+  std::uint8_t i = 0;
+  ORDO_FOR_EACH_KEY(ORDO_SORT_KEY_COUNT_)
+  return i;
+}
+#undef ORDO_SORT_KEY_COUNT_
+
 // f.template operator()<K>() for the column's key type.
 #define ORDO_SORT_KEY_VISIT_(T) \
   if (type == i++) return f.template operator()<T>();
@@ -89,10 +98,15 @@ void lexsort_idx(const Exec& exec, std::span<const sort_key> columns, std::span<
   const auto fail = [](const std::string& what) { throw error(errc::invalid_argument, "lexsort_idx: " + what); };
   if (columns.empty() || columns.size() > max_sort_keys)
     fail("takes 1 to " + std::to_string(max_sort_keys) + " key columns, got " + std::to_string(columns.size()));
-  for (std::size_t c = 0; c < columns.size(); ++c)
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    if (columns[c].type >= detail::sort_key_type_count())
+      fail("column " + std::to_string(c) + " names key type " + std::to_string(columns[c].type) +
+           ", which is not in the key list (make sort_keys with ordo::make_sort_key)");
     if (columns[c].n != perm.size())
       fail("column " + std::to_string(c) + " has " + std::to_string(columns[c].n) + " keys but perm has " +
            std::to_string(perm.size()));
+    if (columns[c].n > 0 && columns[c].data == nullptr) fail("column " + std::to_string(c) + " has no data");
+  }
   if (std::is_same_v<Index, std::uint32_t> && perm.size() > 0xffffffffull)
     fail(std::to_string(perm.size()) + " rows do not fit uint32 indices");
   if (perm.empty()) return;

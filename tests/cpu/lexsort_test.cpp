@@ -55,6 +55,16 @@ TEST(Lexsort, Errors) {
   std::vector<ordo::sort_key> nine(9, ordo::make_sort_key(std::span<const int>(a)));
   EXPECT_ORDO_ERROR(ordo::lexsort_idx(ordo::cpu{}, std::span<const ordo::sort_key>(nine), std::span<std::uint32_t>(perm)),
                     ordo::errc::invalid_argument);
+  // A sort_key made by hand: a type outside the key list, or no data, is refused (not read as double).
+  ordo::sort_key bad_type = ordo::make_sort_key(std::span<const int>(a));
+  bad_type.type = 200;
+  EXPECT_ORDO_ERROR(ordo::lexsort_idx(ordo::cpu{}, std::span<const ordo::sort_key>(&bad_type, 1),
+                                      std::span<std::uint32_t>(perm)),
+                    ordo::errc::invalid_argument);
+  const ordo::sort_key no_data{nullptr, 5};
+  EXPECT_ORDO_ERROR(ordo::lexsort_idx(ordo::cpu{}, std::span<const ordo::sort_key>(&no_data, 1),
+                                      std::span<std::uint32_t>(perm)),
+                    ordo::errc::invalid_argument);
 }
 
 }  // namespace

@@ -82,4 +82,10 @@ TEST(SampleSortCpu, AdaptiveSortWithUserComparatorAndValues) {
   EXPECT_EQ(vals, ref);
 }
 
+TEST(SampleSortCpu, BucketIdsFitSixteenBitsAtAnyThreadCount) {
+  // sample_sort_idx keeps bucket ids in 16 bits: the bucket count must stay <= 2^16 however many workers.
+  for (int w : {2, 16, 4096, 8192, 8193, 1 << 20})
+    EXPECT_LE(ordo::detail::sample_sort_buckets(std::size_t(1) << 40, w), std::size_t(1) << 16) << w << " workers";
+}
+
 }  // namespace

@@ -5,8 +5,11 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <exception>
+#include <new>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "ordo/error.hpp"
@@ -33,6 +36,12 @@ void checked(const comm_info& c, F&& f) {
     f();
   } catch (const error& e) {
     agree(c, &e);
+  } catch (const std::bad_alloc&) {  // not ordo::error: still agreed on, or the others would wait forever
+    const error e(errc::out_of_memory, "out of host memory in the local checks");
+    agree(c, &e);
+  } catch (const std::exception& e) {
+    const error wrapped(errc::invalid_argument, std::string("the local checks failed: ") + e.what());
+    agree(c, &wrapped);
   }
   agree(c, nullptr);
 }

@@ -25,7 +25,9 @@ inline constexpr std::size_t sample_sort_min_bucket = 4096;
 // The number of buckets for n keys on w workers (1: not worth it).
 inline std::size_t sample_sort_buckets(std::size_t n, int w) {
   std::size_t b = 1;
-  while (b < std::size_t(8) * std::size_t(w) && b * 2 * sample_sort_min_bucket <= n) b *= 2;
+  // At most 2^16 buckets: sample_sort_idx stores bucket ids in 16 bits (any thread count).
+  while (b < std::size_t(8) * std::size_t(w) && b < (std::size_t(1) << 16) && b * 2 * sample_sort_min_bucket <= n)
+    b *= 2;
   return w > 1 ? b : 1;
 }
 
@@ -51,7 +53,7 @@ void sample_sort_idx(int w, const Key* keys, std::size_t n, Key* out_keys, Index
   auto bucket_of = [&](const Key& k) {
     return std::size_t(std::upper_bound(split.begin(), split.end(), k, comp) - split.begin());
   };
-  std::vector<std::uint16_t> bk(n);  // B <= 2^15 with w < 4096
+  std::vector<std::uint16_t> bk(n);  // B <= 2^16 (sample_sort_buckets)
   std::vector<std::size_t> off(std::size_t(w) * B, 0);  // [worker][bucket]
   sched::for_each_worker(w, [&](int t) {
     std::size_t* c = &off[std::size_t(t) * B];
