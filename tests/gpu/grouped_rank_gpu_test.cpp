@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
+#include <random>
 #include <span>
 #include <utility>
 #include <vector>
@@ -108,6 +109,63 @@ TYPED_TEST(GroupedRankGpu, SegmentsMatchReference) {
                             reference_segmented_rank(keys, fixed_segs, o, fill), keys, ulps))
         << "fixed method=" << ordo::to_string(o.method) << " pct=" << o.pct;
   }
+}
+
+// Short groups take one kernel that sorts and ranks each group in shared
+// memory (tiles of 256, 512, 1024 and 2048 keys); longer ones, sparse labels and
+// bounds take the general path. Both sides of every switch, every option.
+template <class K, class R>
+void check_short_groups(const std::vector<ordo::rank_options>& options) {
+  std::mt19937_64 gen(7);
+  // Labels over a compact range, negative ones included (codes above the smallest).
+  for (auto [n, groups] : {std::pair<std::size_t, int>{2000, 1}, {3000, 2}, {20000, 13}, {30000, 300}, {9000, 4}}) {
+    const auto keys = group_keys<K>(n, 40, n);
+    std::vector<std::int32_t> labels(n);
+    for (auto& l : labels) l = std::int32_t(gen() % std::uint64_t(groups)) - 5;
+    for (const ordo::rank_options& o : options)
+      ASSERT_TRUE(ranks_match(gpu_grouped<R>(keys, labels, o), reference_grouped_rank(keys, labels, o), keys,
+                              o.pct ? 1 : 0))
+          << "n=" << n << " compact labels " << groups << " method=" << ordo::to_string(o.method)
+          << " ascending=" << o.ascending << " na=" << ordo::to_string(o.na) << " pct=" << o.pct;
+  }
+  const std::size_t n = 7000;
+  const auto keys = group_keys<K>(n, 300, 9);
+  const double fill = 77;
+  for (std::size_t len : {32, 255, 256, 257, 512, 513, 1000, 1024, 1025, 2048, 2049}) {
+    std::vector<std::pair<std::size_t, std::size_t>> segs;
+    for (std::size_t b = 0; b < n; b += len) segs.push_back({b, std::min(n, b + len)});
+    for (const ordo::rank_options& o : options)
+      ASSERT_TRUE(ranks_match(gpu_segmented<R>(keys, ordo::fixed_length(len), o, R(fill)),
+                              reference_segmented_rank(keys, segs, o, fill), keys, o.pct ? 1 : 0))
+          << "fixed " << len << " method=" << ordo::to_string(o.method) << " pct=" << o.pct;
+  }
+  // Offsets of random lengths up to 256, 512 and 2048, leaving the ends uncovered.
+  for (std::uint64_t longest : {256, 512, 2048}) {
+    std::vector<std::uint64_t> offsets{5};
+    while (offsets.back() + longest < n) offsets.push_back(offsets.back() + gen() % (longest + 1));
+    std::vector<std::pair<std::size_t, std::size_t>> segs;
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i) segs.push_back({offsets[i], offsets[i + 1]});
+    ordo::device_buffer<std::uint64_t> d_off{std::span<const std::uint64_t>(offsets)};
+    const auto off = ordo::by_offsets(std::span<const std::uint64_t>(d_off.data(), offsets.size()));
+    for (const ordo::rank_options& o : options)
+      ASSERT_TRUE(ranks_match(gpu_segmented<R>(keys, off, o, R(fill)), reference_segmented_rank(keys, segs, o, fill),
+                              keys, o.pct ? 1 : 0))
+          << "offsets up to " << longest << " method=" << ordo::to_string(o.method) << " pct=" << o.pct;
+  }
+}
+
+TYPED_TEST(GroupedRankGpu, ShortGroupsMatchReference) {
+  using K = typename TypeParam::key;
+  using R = typename TypeParam::rank;
+  check_short_groups<K, R>(options_for<K, R>());
+}
+
+// The same paths with a few options, small enough for compute-sanitizer.
+TEST(GroupedRankGpuTiles, Small) {
+  ORDO_REQUIRE_GPU();
+  check_short_groups<double, double>({{ordo::rank_method::average, true, ordo::na_option::keep, true},
+                                      {ordo::rank_method::dense, false, ordo::na_option::top, false}});
+  check_short_groups<std::int64_t, std::uint32_t>({{ordo::rank_method::ordinal, false, ordo::na_option::keep, false}});
 }
 
 // Large inputs against ordo::cpu: 2^22 + 5 keys, 2^16 labels / one label /

@@ -48,6 +48,60 @@ __global__ void tie_heads_kernel(const U* sb, const std::uint64_t* sg, std::uint
   ORDO_GRID_STRIDE(p, n) flags[p] = I(p == 0 || sg[p] != sg[p - 1] || sb[p] != sb[p - 1]);
 }
 
+// Facts read back before choosing the tile path: the longest segment (or
+// group), whether some segment is invalid, the labels' code range.
+struct extent {
+  unsigned long long max_len, bad, not_lo, hi;  // not_lo: ~(the smallest code); all start at 0
+};
+
+// The block-wide maximum of x into *to (one atomic per warp).
+__device__ __forceinline__ void warp_atomic_max(unsigned long long* to, unsigned long long x) {
+  for (int d = 16; d > 0; d /= 2) {
+    const unsigned long long y = __shfl_down_sync(0xffffffffu, x, d);
+    x = y > x ? y : x;
+  }
+  if ((threadIdx.x & 31) == 0 && x) atomicMax(to, x);
+}
+
+__global__ void segment_extent_kernel(segment_desc d, extent* e) {
+  unsigned long long longest = 0;
+  ORDO_GRID_STRIDE(s, d.count) {
+    const segment_range r = d[s];
+    if (!d.valid(r)) e->bad = 1;
+    else if (r.end - r.begin > longest) longest = r.end - r.begin;
+  }
+  warp_atomic_max(&e->max_len, longest);
+}
+
+__global__ void label_range_kernel(label_desc labels, std::uint64_t n, extent* e) {
+  unsigned long long lo = ~0ull, hi = 0;
+  ORDO_GRID_STRIDE(i, n) {
+    const std::uint64_t c = labels.code(i);
+    lo = c < lo ? c : lo;
+    hi = c > hi ? c : hi;
+  }
+  warp_atomic_max(&e->hi, hi);
+  warp_atomic_max(&e->not_lo, ~lo);  // the minimum, as the maximum of the complement
+}
+
+// lab[i] = the label's code above the smallest, idx[i] = i, and the count of
+// each code (the groups' sizes, in code order).
+__global__ void label_count_kernel(label_desc labels, std::uint64_t n, std::uint64_t lo, std::uint32_t* lab,
+                                   std::uint32_t* idx, std::uint32_t* count) {
+  ORDO_GRID_STRIDE(i, n) {
+    const std::uint32_t c = std::uint32_t(labels.code(i) - lo);
+    lab[i] = c;
+    idx[i] = std::uint32_t(i);
+    atomicAdd(count + c, 1u);
+  }
+}
+
+__global__ void max_count_kernel(const std::uint32_t* count, std::uint64_t m, extent* e) {
+  unsigned long long longest = 0;
+  ORDO_GRID_STRIDE(i, m) longest = count[i] > longest ? count[i] : longest;
+  warp_atomic_max(&e->max_len, longest);
+}
+
 template <class U, class I, class R>
 __global__ void grouped_rank_kernel(const U* sb, const std::uint64_t* sg, const I* idx, const I* cum,
                                     grouped_rank_args a, R* out) {
