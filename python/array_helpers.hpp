@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "ordo/detail/call_then.hpp"
 #include "ordo/detail/key_dtypes.hpp"
 #include "ordo/execution.hpp"
 
@@ -108,14 +109,7 @@ auto run_on(const array& a, F&& f) {
     if (a.gpu) return f(ordo::cuda{a.stream, nullptr});
     return f(ordo::cpu{});
   };
-  if constexpr (std::is_void_v<decltype(call())>) {
-    call();
-    check_signals();
-  } else {
-    auto r = call();
-    check_signals();
-    return r;
-  }
+  return ordo::detail::call_then(call, check_signals);
 }
 
 // Calls f.template operator()<T>() for the element type of `k` (not flag):

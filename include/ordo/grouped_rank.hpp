@@ -39,13 +39,26 @@
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::op {
-struct grouped_rank : op_returning<> {
-  static constexpr const char* name = "grouped_rank";
-};
-struct segmented_rank : op_returning<> {
-  static constexpr const char* name = "grouped_rank (segments)";
-};
+struct grouped_rank : named_op<"grouped_rank"> {};
+struct segmented_rank : named_op<"grouped_rank (segments)"> {};
 }  // namespace ordo::detail::op
+
+namespace ordo::detail {
+// What both front doors do: narrow keys go through their carrier, with which
+// again(keys) calls the front door once more; other keys are checked, then
+// backend<Exec, Op> runs with the groups' descriptor (describe(), which checks
+// the groups first).
+template <class Op, class Exec, class Key, class Rank, class Again, class Describe>
+void grouped_rank_via(const Exec& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& options,
+                      Again again, Describe describe) {
+  if constexpr (is_narrow_key_v<Key>) {
+    via_carrier<Op>(exec, again, keys_in(keys));
+  } else {
+    check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "grouped_rank");
+    backend<Exec, Op>::run(exec, keys, describe(), ranks, options);
+  }
+}
+}  // namespace ordo::detail
 
 namespace ordo {
 
@@ -55,30 +68,23 @@ template <execution_policy Exec, class Key, std::integral Label, class Rank>
   requires(!std::is_same_v<std::remove_cv_t<Label>, bool>)
 void grouped_rank(const Exec& exec, std::span<const Key> keys, std::span<const Label> labels, std::span<Rank> ranks,
                   const rank_options& options = {}) {
-  if constexpr (detail::is_narrow_key_v<Key>) {
-    detail::via_carrier<detail::op::grouped_rank>(
-        exec, [&](auto k) { ordo::grouped_rank(exec, k, labels, ranks, options); }, detail::keys_in(keys));
-  } else {
-    detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "grouped_rank");
-    if (labels.size() != keys.size())
-      throw error(errc::invalid_argument, "grouped_rank: labels has " + std::to_string(labels.size()) +
-                                              " elements but keys has " + std::to_string(keys.size()));
-    detail::backend<Exec, detail::op::grouped_rank>::run(exec, keys, detail::make_label_desc(labels), ranks, options);
-  }
+  detail::grouped_rank_via<detail::op::grouped_rank>(
+      exec, keys, ranks, options, [&](auto k) { ordo::grouped_rank(exec, k, labels, ranks, options); },
+      [&] {
+        if (labels.size() != keys.size())
+          throw error(errc::invalid_argument, "grouped_rank: labels has " + std::to_string(labels.size()) +
+                                                  " elements but keys has " + std::to_string(keys.size()));
+        return detail::make_label_desc(labels);
+      });
 }
 
 // Groups by segments (offsets int32, uint32, int64 or uint64).
 template <execution_policy Exec, class Key, class Offset, class Rank>
 void grouped_rank(const Exec& exec, std::span<const Key> keys, const segments<Offset>& segs, std::span<Rank> ranks,
                   const rank_options& options = {}) {
-  if constexpr (detail::is_narrow_key_v<Key>) {
-    detail::via_carrier<detail::op::segmented_rank>(
-        exec, [&](auto k) { ordo::grouped_rank(exec, k, segs, ranks, options); }, detail::keys_in(keys));
-  } else {
-    detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "grouped_rank");
-    const detail::segment_desc d = detail::make_segment_desc("grouped_rank", segs, keys.size());
-    detail::backend<Exec, detail::op::segmented_rank>::run(exec, keys, d, ranks, options);
-  }
+  detail::grouped_rank_via<detail::op::segmented_rank>(
+      exec, keys, ranks, options, [&](auto k) { ordo::grouped_rank(exec, k, segs, ranks, options); },
+      [&] { return detail::make_segment_desc("grouped_rank", segs, keys.size()); });
 }
 
 // Mutable spans convert to the const ones above.

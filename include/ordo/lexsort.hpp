@@ -80,9 +80,7 @@ decltype(auto) visit_sort_key_type(std::uint8_t type, F&& f) {
 #undef ORDO_SORT_KEY_VISIT_
 
 namespace op {
-struct lexsort_idx : op_returning<> {
-  static constexpr const char* name = "lexsort_idx";
-};
+struct lexsort_idx : named_op<"lexsort_idx"> {};
 }  // namespace op
 }  // namespace detail
 
@@ -125,7 +123,12 @@ ORDO_HD std::uint64_t sort_key_code(K k, bool descending, bool nan_last) {
 
 }  // namespace ordo
 
-#include "ordo/cpu/lexsort_cpu.hpp"
-#if defined(ORDO_HAS_CUDA)
-#include "ordo/cuda/lexsort_cuda.hpp"
-#endif
+namespace ordo::detail {
+// Both backends' lexsort_idx, compiled into libordo for uint32 and uint64
+// (src/cpu/lexsort/lexsort_cpu.cpp, src/cuda/lexsort/lexsort.cu).
+template <built_backend Exec>
+struct backend<Exec, op::lexsort_idx> {
+  template <class Index>
+  static void run(const Exec& exec, std::span<const sort_key> columns, std::span<Index> perm);
+};
+}  // namespace ordo::detail

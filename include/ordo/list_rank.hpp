@@ -105,12 +105,8 @@ template <class Exec>
 using list_variant_t = per_backend_t<Exec, cpu_list_variant, gpu_list_variant>;
 
 namespace op {
-struct list_rank : op_returning<> {
-  static constexpr const char* name = "list_rank";
-};
-struct list_scan : op_returning<> {
-  static constexpr const char* name = "list_scan";
-};
+struct list_rank : named_op<"list_rank"> {};
+struct list_scan : named_op<"list_scan"> {};
 template <class Exec>
 using chosen_list_variant = chosen_variant<list_variant_t<Exec>>;
 }  // namespace op
@@ -173,6 +169,23 @@ list_runs parse_list_runs(const char* name);  // throws errc::invalid_argument
 
 // The backends: backend<cpu, op::list_...>, and backend<cuda, ...> where
 // ordo was built with CUDA (else detail/backend.hpp's "not built").
+namespace ordo::detail {
+// Both backends' list_rank and list_scan, compiled into libordo for the types
+// of src/common/list_rank/instantiate.hpp (src/cpu/list_rank/list_rank_cpu.cpp;
+// src/cuda/list_rank: list_rank.cu, one list_scan_<type>.cu per value type).
+template <built_backend Exec>
+struct backend<Exec, op::list_rank> {
+  template <class Index, class Rank>
+  static void run(const Exec& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o);
+};
+template <built_backend Exec>
+struct backend<Exec, op::list_scan> {
+  template <class Index, class T, class Op>
+  static void run(const Exec& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
+                  const list_options& o);
+};
+}  // namespace ordo::detail
+
 #include "ordo/cpu/list_rank_cpu.hpp"
 #if defined(ORDO_HAS_CUDA)
 #include "ordo/cuda/list_rank_cuda.hpp"

@@ -51,23 +51,16 @@
 // specialises backend<Exec, op::X> (ordo/cpu/primitives_cpu.hpp,
 // ordo/cuda/primitives_cuda.hpp).
 namespace ordo::detail::op {
-#define ORDO_PRIMITIVE_OP(tag, result)        \
-  struct tag : op_returning<result> {         \
-    static constexpr const char* name = #tag; \
-  };
-ORDO_PRIMITIVE_OP(scan, void)
-ORDO_PRIMITIVE_OP(reduce, void)
-ORDO_PRIMITIVE_OP(compact, void)
-ORDO_PRIMITIVE_OP(split, void)
-ORDO_PRIMITIVE_OP(fork, void)
-ORDO_PRIMITIVE_OP(fork_total_and_wait, std::uint64_t)
-ORDO_PRIMITIVE_OP(sort_idx, void)
-ORDO_PRIMITIVE_OP(merge, void)
-#undef ORDO_PRIMITIVE_OP
+struct scan : named_op<"scan"> {};
+struct reduce : named_op<"reduce"> {};
+struct compact : named_op<"compact"> {};
+struct split : named_op<"split"> {};
+struct fork : named_op<"fork"> {};
+struct fork_total_and_wait : named_op<"fork_total_and_wait", std::uint64_t> {};
+struct sort_idx : named_op<"sort_idx"> {};
+struct merge : named_op<"merge"> {};
 template <class Acc>
-struct reduce_and_wait : op_returning<Acc> {
-  static constexpr const char* name = "reduce_and_wait";
-};
+struct reduce_and_wait : named_op<"reduce_and_wait", Acc> {};
 // Tags that pick among a backend's overloads of one operation.
 struct by_flags {};
 struct by_predicate {};

@@ -39,6 +39,8 @@ struct rank_sorted_options {
   bool validate = false;
 };
 
+struct rank_options;  // rank()'s, below
+
 }  // namespace ordo
 
 namespace ordo::detail {
@@ -47,11 +49,11 @@ template <class Exec>
 using rank_variant_t = per_backend_t<Exec, cpu_rank_variant, gpu_rank_variant>;
 
 namespace op {
-struct rank_sorted : op_returning<> {
-  static constexpr const char* name = "rank_sorted";
+struct rank_sorted : named_op<"rank_sorted"> {
+  using options = rank_sorted_options;
 };
-struct rank : op_returning<> {
-  static constexpr const char* name = "rank";
+struct rank : named_op<"rank"> {
+  using options = rank_options;
 };
 template <class Exec>
 using chosen_rank_variant = chosen_variant<rank_variant_t<Exec>>;
@@ -157,6 +159,18 @@ na_option parse_na_option(const char* name);
 
 // The backends: backend<cpu, op::rank...>, and backend<cuda, ...> where ordo
 // was built with CUDA (else detail/backend.hpp's "not built").
+namespace ordo::detail {
+// Both backends' rank_sorted and rank (with Op's options), compiled into
+// libordo for every key and rank type (src/cpu/rank/rank_cpu.cpp;
+// src/cuda/rank: one .cu per key type for rank_sorted, rank_unsorted.cu).
+template <built_backend Exec, class Op>
+  requires std::same_as<Op, op::rank_sorted> || std::same_as<Op, op::rank>
+struct backend<Exec, Op> {
+  template <class Key, class Rank>
+  static void run(const Exec& exec, std::span<const Key> keys, std::span<Rank> ranks, const typename Op::options& o);
+};
+}  // namespace ordo::detail
+
 #include "ordo/cpu/rank_cpu.hpp"
 #if defined(ORDO_HAS_CUDA)
 #include "ordo/cuda/rank_cuda.hpp"

@@ -90,21 +90,11 @@ struct radius_options {
 namespace ordo::detail::op {
 // rough_sort.hpp's operations (detail/backend.hpp). Keys-only calls reach the
 // backends with void values (null).
-struct radius : op_returning<std::uint64_t> {
-  static constexpr const char* name = "radius";
-};
-struct rough_sort : op_returning<> {
-  static constexpr const char* name = "rough_sort";
-};
-struct rough_sort_copy : op_returning<> {
-  static constexpr const char* name = "rough_sort";
-};
-struct sort : op_returning<> {
-  static constexpr const char* name = "sort";
-};
-struct sort_copy : op_returning<> {
-  static constexpr const char* name = "sort";
-};
+struct radius : named_op<"radius", std::uint64_t> {};
+struct rough_sort : named_op<"rough_sort"> {};
+struct rough_sort_copy : named_op<"rough_sort"> {};
+struct sort : named_op<"sort"> {};
+struct sort_copy : named_op<"sort"> {};
 }  // namespace ordo::detail::op
 
 namespace ordo {

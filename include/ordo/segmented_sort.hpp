@@ -90,12 +90,8 @@ namespace ordo::detail {
 // Keys-only calls reach the backends with values of this type (null).
 struct no_values {};
 namespace op {
-struct segmented_sort : op_returning<> {
-  static constexpr const char* name = "segmented_sort";
-};
-struct segmented_sort_in_place : op_returning<> {
-  static constexpr const char* name = "segmented_sort_in_place";
-};
+struct segmented_sort : named_op<"segmented_sort"> {};
+struct segmented_sort_in_place : named_op<"segmented_sort_in_place"> {};
 }  // namespace op
 }  // namespace ordo::detail
 

@@ -40,9 +40,7 @@ struct topk_options {
 
 namespace ordo::detail {
 namespace op {
-struct topk : op_returning<> {
-  static constexpr const char* name = "topk";
-};
+struct topk : named_op<"topk"> {};
 }  // namespace op
 
 // The checks of both front doors: rows x row_length keys, rows x k outputs.
@@ -86,7 +84,13 @@ void topk(const Exec& exec, std::span<const Key> keys, std::uint64_t k, std::spa
 
 }  // namespace ordo
 
-#include "ordo/cpu/topk_cpu.hpp"
-#if defined(ORDO_HAS_CUDA)
-#include "ordo/cuda/topk_cuda.hpp"
-#endif
+namespace ordo::detail {
+// Both backends' topk, compiled into libordo for every key type
+// (src/cpu/topk/topk_cpu.cpp, src/cuda/topk/topk.cu).
+template <built_backend Exec>
+struct backend<Exec, op::topk> {
+  template <class Key>
+  static void run(const Exec& exec, std::span<const Key> keys, std::uint64_t row_length, std::uint64_t k,
+                  std::span<Key> values, std::span<std::int64_t> indices, const topk_options& o);
+};
+}  // namespace ordo::detail

@@ -3,8 +3,10 @@
 // pandas groupby().rank() does. Shared by the CPU and GPU suites, with the
 // cases they both run.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <map>
 #include <random>
@@ -72,6 +74,45 @@ std::vector<L> random_labels(std::size_t n, std::uint64_t distinct, std::uint64_
   }
   std::vector<L> out(n);
   for (auto& l : out) l = pool[gen() % pool.size()];
+  return out;
+}
+
+// The label cases both suites run: for each n of sizes and each label type L,
+// check(keys, labels, n, label_distinct) with n keys of K (group_keys) and n
+// labels of L drawn from label_distinct values.
+template <class K, class Check>
+void for_each_label_case(std::initializer_list<std::size_t> sizes, Check&& check) {
+  for (std::size_t n : sizes) {
+    const auto one = [&]<class L>(L, std::uint64_t key_distinct, std::uint64_t label_distinct, std::uint64_t seed) {
+      check(group_keys<K>(n, key_distinct, seed), random_labels<L>(n, label_distinct, seed + 1), n, label_distinct);
+    };
+    one(std::int32_t{}, 5, 3, n);
+    one(std::int64_t{}, 50, 40, n + 11);
+    one(std::uint8_t{}, 3, 200, n + 12);
+    one(std::int16_t{}, 1000, 1, n + 13);   // one group
+    one(std::uint64_t{}, 4, n + 1, n + 14);  // nearly every key in its own group
+  }
+}
+
+using segment_pairs = std::vector<std::pair<std::size_t, std::size_t>>;
+
+// The [begin, end) pairs of segments by offsets, by bounds and of a fixed
+// length over n elements, for reference_segmented_rank.
+template <class Offset>
+segment_pairs offset_pairs(const std::vector<Offset>& offsets) {
+  segment_pairs out;
+  for (std::size_t i = 0; i + 1 < offsets.size(); ++i) out.push_back({offsets[i], offsets[i + 1]});
+  return out;
+}
+template <class Bound>
+segment_pairs bound_pairs(const std::vector<Bound>& begins, const std::vector<Bound>& ends) {
+  segment_pairs out;
+  for (std::size_t i = 0; i < begins.size(); ++i) out.push_back({begins[i], ends[i]});
+  return out;
+}
+inline segment_pairs fixed_pairs(std::size_t n, std::size_t length) {
+  segment_pairs out;
+  for (std::size_t b = 0; b < n; b += length) out.push_back({b, std::min(n, b + length)});
   return out;
 }
 

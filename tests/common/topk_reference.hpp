@@ -32,6 +32,18 @@ std::vector<K> topk_keys(std::size_t n, std::uint64_t distinct, std::uint64_t se
   }
 }
 
+// The whole-array cases both suites run: check(keys, k, largest) for n keys
+// of 1, 10 and 2^40 distinct values and k = 1, 7, n/3 + 1 and n (at most n).
+template <class K, class Check>
+void for_each_whole_array_case(Check&& check) {
+  for (std::size_t n : {1, 2, 9, 1000, 70001})
+    for (std::uint64_t distinct : {1ull, 10ull, 1ull << 40}) {
+      const auto keys = topk_keys<K>(n, distinct, n + distinct);
+      for (std::size_t k : {std::size_t(1), std::size_t(7), n / 3 + 1, n})
+        for (bool largest : {true, false}) check(keys, std::min(k, n), largest);
+    }
+}
+
 template <class K>
 topk_result<K> reference_topk_rows(const std::vector<K>& keys, std::size_t row_length, std::size_t k, bool largest) {
   topk_result<K> out;

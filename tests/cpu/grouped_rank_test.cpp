@@ -32,10 +32,8 @@ std::vector<R> run_grouped(const ordo::cpu& exec, const std::vector<K>& keys, co
   return out;
 }
 
-template <class K, class R, class L>
-void check_labels(std::size_t n, std::uint64_t key_distinct, std::uint64_t label_distinct, std::uint64_t seed) {
-  const auto keys = group_keys<K>(n, key_distinct, seed);
-  const auto labels = random_labels<L>(n, label_distinct, seed + 1);
+template <class R, class K, class L>
+void check_labels(const std::vector<K>& keys, const std::vector<L>& labels, std::size_t n, std::uint64_t label_distinct) {
   std::size_t g = 0;
   for (const ordo::rank_options& o : all_rank_options<K, R>()) {
     const auto want = reference_grouped_rank(keys, labels, o);
@@ -49,13 +47,10 @@ void check_labels(std::size_t n, std::uint64_t key_distinct, std::uint64_t label
 TYPED_TEST(GroupedRank, LabelsMatchReference) {
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
-  for (std::size_t n : {0, 1, 2, 7, 100, 1000, 3000}) {
-    check_labels<K, R, std::int32_t>(n, 5, 3, n);
-    check_labels<K, R, std::int64_t>(n, 50, 40, n + 11);
-    check_labels<K, R, std::uint8_t>(n, 3, 200, n + 12);
-    check_labels<K, R, std::int16_t>(n, 1000, 1, n + 13);   // one group
-    check_labels<K, R, std::uint64_t>(n, 4, n + 1, n + 14);  // nearly every key in its own group
-  }
+  for_each_label_case<K>({0, 1, 2, 7, 100, 1000, 3000},
+                         [](const auto& keys, const auto& labels, std::size_t n, std::uint64_t label_distinct) {
+                           check_labels<R>(keys, labels, n, label_distinct);
+                         });
 }
 
 TYPED_TEST(GroupedRank, EveryKeyItsOwnGroupAndOneGroup) {
@@ -84,10 +79,8 @@ TYPED_TEST(GroupedRank, SegmentsMatchReference) {
   const auto keys = group_keys<K>(n, 30, 5);
   const std::vector<std::uint32_t> offsets{0, 0, 1, 100, 100, 1000, 1700, 2000};
   const std::vector<std::int64_t> begins{1500, 10, 0, 300, 1999}, ends{1990, 300, 5, 1200, 1999};
-  std::vector<std::pair<std::size_t, std::size_t>> off_segs, bound_segs, fixed_segs;
-  for (std::size_t i = 0; i + 1 < offsets.size(); ++i) off_segs.push_back({offsets[i], offsets[i + 1]});
-  for (std::size_t i = 0; i < begins.size(); ++i) bound_segs.push_back({begins[i], ends[i]});
-  for (std::size_t b = 0; b < n; b += 64) fixed_segs.push_back({b, std::min(n, b + 64)});
+  const segment_pairs off_segs = offset_pairs(offsets), bound_segs = bound_pairs(begins, ends),
+                      fixed_segs = fixed_pairs(n, 64);
   const double uncovered = 77;
   std::size_t g = 0;
   for (const ordo::rank_options& o : all_rank_options<K, R>()) {

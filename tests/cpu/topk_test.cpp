@@ -35,13 +35,9 @@ void check(const ordo::cpu& exec, const std::vector<K>& keys, std::size_t row_le
 
 TYPED_TEST(Topk, WholeArray) {
   using K = TypeParam;
-  for (std::size_t n : {1, 2, 9, 1000, 70001})
-    for (std::uint64_t distinct : {1ull, 10ull, 1ull << 40}) {
-      const auto keys = topk_keys<K>(n, distinct, n + distinct);
-      for (std::size_t k : {std::size_t(1), std::size_t(7), n / 3 + 1, n})
-        for (bool largest : {true, false})
-          for (const ordo::cpu& exec : rank_execs()) check(exec, keys, n, std::min(k, n), largest);
-    }
+  for_each_whole_array_case<K>([](const std::vector<K>& keys, std::size_t k, bool largest) {
+    for (const ordo::cpu& exec : rank_execs()) check(exec, keys, keys.size(), k, largest);
+  });
 }
 
 TYPED_TEST(Topk, Rows) {

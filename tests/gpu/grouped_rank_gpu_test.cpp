@@ -56,10 +56,8 @@ std::vector<R> gpu_segmented(const std::vector<K>& keys, const Segs& segs, const
   return out;
 }
 
-template <class K, class R, class L>
-void check_labels(std::size_t n, std::uint64_t key_distinct, std::uint64_t label_distinct, std::uint64_t seed) {
-  const auto keys = group_keys<K>(n, key_distinct, seed);
-  const auto labels = random_labels<L>(n, label_distinct, seed + 1);
+template <class R, class K, class L>
+void check_labels(const std::vector<K>& keys, const std::vector<L>& labels, std::size_t n, std::uint64_t label_distinct) {
   for (const ordo::rank_options& o : options_for<K, R>())
     ASSERT_TRUE(ranks_match(gpu_grouped<R>(keys, labels, o), reference_grouped_rank(keys, labels, o), keys,
                             o.pct ? 1 : 0))
@@ -71,13 +69,10 @@ void check_labels(std::size_t n, std::uint64_t key_distinct, std::uint64_t label
 TYPED_TEST(GroupedRankGpu, LabelsMatchReference) {
   using K = typename TypeParam::key;
   using R = typename TypeParam::rank;
-  for (std::size_t n : {0, 1, 2, 33, 1000, 5003}) {
-    check_labels<K, R, std::int32_t>(n, 5, 3, n);
-    check_labels<K, R, std::int64_t>(n, 50, 40, n + 11);
-    check_labels<K, R, std::uint8_t>(n, 3, 200, n + 12);
-    check_labels<K, R, std::int16_t>(n, 1000, 1, n + 13);   // one group
-    check_labels<K, R, std::uint64_t>(n, 4, n + 1, n + 14);  // nearly every key in its own group
-  }
+  for_each_label_case<K>({0, 1, 2, 33, 1000, 5003},
+                         [](const auto& keys, const auto& labels, std::size_t n, std::uint64_t label_distinct) {
+                           check_labels<R>(keys, labels, n, label_distinct);
+                         });
 }
 
 TYPED_TEST(GroupedRankGpu, SegmentsMatchReference) {
@@ -87,10 +82,8 @@ TYPED_TEST(GroupedRankGpu, SegmentsMatchReference) {
   const auto keys = group_keys<K>(n, 30, 5);
   const std::vector<std::uint32_t> offsets{3, 3, 4, 100, 100, 1000, 3700, 4990};
   const std::vector<std::int64_t> begins{1500, 10, 0, 300, 4999}, ends{1990, 300, 5, 1200, 4999};
-  std::vector<std::pair<std::size_t, std::size_t>> off_segs, bound_segs, fixed_segs;
-  for (std::size_t i = 0; i + 1 < offsets.size(); ++i) off_segs.push_back({offsets[i], offsets[i + 1]});
-  for (std::size_t i = 0; i < begins.size(); ++i) bound_segs.push_back({begins[i], ends[i]});
-  for (std::size_t b = 0; b < n; b += 64) fixed_segs.push_back({b, std::min(n, b + 64)});
+  const segment_pairs off_segs = offset_pairs(offsets), bound_segs = bound_pairs(begins, ends),
+                      fixed_segs = fixed_pairs(n, 64);
   ordo::device_buffer<std::uint32_t> d_off{std::span<const std::uint32_t>(offsets)};
   ordo::device_buffer<std::int64_t> d_b{std::span<const std::int64_t>(begins)}, d_e{std::span<const std::int64_t>(ends)};
   const auto off = ordo::by_offsets(std::span<const std::uint32_t>(d_off.data(), offsets.size()));

@@ -55,12 +55,8 @@ void check(const std::vector<K>& keys, std::size_t row_length, std::size_t k, bo
 
 TYPED_TEST(TopkGpu, WholeArray) {
   using K = TypeParam;
-  for (std::size_t n : {1, 2, 9, 1000, 70001})
-    for (std::uint64_t distinct : {1ull, 10ull, 1ull << 40}) {
-      const auto keys = topk_keys<K>(n, distinct, n + distinct);
-      for (std::size_t k : {std::size_t(1), std::size_t(7), n / 3 + 1, n})
-        for (bool largest : {true, false}) check(keys, n, std::min(k, n), largest, true);
-    }
+  for_each_whole_array_case<K>(
+      [](const std::vector<K>& keys, std::size_t k, bool largest) { check(keys, keys.size(), k, largest, true); });
 }
 
 TYPED_TEST(TopkGpu, Rows) {

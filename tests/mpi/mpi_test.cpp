@@ -107,6 +107,18 @@ void expect_slice(const std::vector<T>& got, const std::vector<T>& ref, std::uin
     }
 }
 
+// rank_fn(exec, keys, ranks) over every key on one process (ordo::cpu) and
+// over this process's keys with ex: this process's ranks must be its slice of
+// the first.
+template <class Rank, class Key, class RankFn>
+void expect_rank_slice(const ordo::mpi& ex, const std::vector<Key>& all, const std::vector<Key>& local,
+                       std::uint64_t off, RankFn rank_fn, const std::string& what) {
+  std::vector<Rank> ref(all.size()), got(local.size());
+  rank_fn(ordo::cpu{}, std::span<const Key>(all), std::span<Rank>(ref));
+  rank_fn(ex, std::span<const Key>(local), std::span<Rank>(got));
+  expect_slice(got, ref, off, what);
+}
+
 template <class Key>
 void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
   std::mt19937_64 g(seed);
@@ -154,21 +166,18 @@ void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
       }
     // rank_sorted over the globally sorted keys.
     std::vector<Key> sorted_local(rk.begin() + off, rk.begin() + off + nl);
-    for (auto m : {ordo::rank_method::min, ordo::rank_method::max, ordo::rank_method::dense,
-                   ordo::rank_method::ordinal, ordo::rank_method::average}) {
+    for (auto m : ordo::all_rank_methods) {
       ordo::rank_sorted_options ro;
       ro.method = m;
       ro.order = order;
       ro.validate = true;
-      std::vector<double> ref(n), got(nl);
-      ordo::rank_sorted(ordo::cpu{}, std::span<const Key>(rk), std::span<double>(ref), ro);
-      ordo::rank_sorted(ex, std::span<const Key>(sorted_local), std::span<double>(got), ro);
-      expect_slice(got, ref, off, std::string("rank_sorted ") + ordo::to_string(m) + " " + tag);
+      expect_rank_slice<double>(
+          ex, rk, sorted_local, off, [&](const auto& e, auto keys, auto ranks) { ordo::rank_sorted(e, keys, ranks, ro); },
+          std::string("rank_sorted ") + ordo::to_string(m) + " " + tag);
     }
   }
   // rank: every method x ascending x na_option x pct.
-  for (auto m : {ordo::rank_method::min, ordo::rank_method::max, ordo::rank_method::dense,
-                 ordo::rank_method::ordinal, ordo::rank_method::average})
+  for (auto m : ordo::all_rank_methods)
     for (bool asc : {true, false})
       for (auto na : {ordo::na_option::keep, ordo::na_option::top, ordo::na_option::bottom})
         for (bool pct : {false, true}) {
@@ -178,24 +187,16 @@ void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
           o.ascending = asc;
           o.na = na;
           o.pct = pct;
-          std::vector<double> ref(n), got(nl);
-          ordo::rank(ordo::cpu{}, std::span<const Key>(all), std::span<double>(ref), o);
-          ordo::rank(ex, std::span<const Key>(local), std::span<double>(got), o);
-          expect_slice(got, ref, off,
-                       std::string("rank ") + ordo::to_string(m) + (asc ? " asc " : " desc ") +
-                           ordo::to_string(na) + (pct ? " pct " : " ") + tag);
-          if (n == 100) {  // float ranks: the same rounding as the single-process rank
-            std::vector<float> reff(n), gotf(nl);
-            ordo::rank(ordo::cpu{}, std::span<const Key>(all), std::span<float>(reff), o);
-            ordo::rank(ex, std::span<const Key>(local), std::span<float>(gotf), o);
-            expect_slice(gotf, reff, off, std::string("rank float ") + ordo::to_string(m) + " " + tag);
-          }
-          if (!pct && m != ordo::rank_method::average && n == 100) {
-            std::vector<std::uint64_t> ref64(n), got64(nl);
-            ordo::rank(ordo::cpu{}, std::span<const Key>(all), std::span<std::uint64_t>(ref64), o);
-            ordo::rank(ex, std::span<const Key>(local), std::span<std::uint64_t>(got64), o);
-            expect_slice(got64, ref64, off, std::string("rank uint64 ") + ordo::to_string(m) + " " + tag);
-          }
+          const auto rank = [&](const auto& e, auto keys, auto ranks) { ordo::rank(e, keys, ranks, o); };
+          expect_rank_slice<double>(ex, all, local, off, rank,
+                                    std::string("rank ") + ordo::to_string(m) + (asc ? " asc " : " desc ") +
+                                        ordo::to_string(na) + (pct ? " pct " : " ") + tag);
+          if (n == 100)  // float ranks: the same rounding as the single-process rank
+            expect_rank_slice<float>(ex, all, local, off, rank,
+                                     std::string("rank float ") + ordo::to_string(m) + " " + tag);
+          if (!pct && m != ordo::rank_method::average && n == 100)
+            expect_rank_slice<std::uint64_t>(ex, all, local, off, rank,
+                                             std::string("rank uint64 ") + ordo::to_string(m) + " " + tag);
         }
 }
 

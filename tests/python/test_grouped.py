@@ -6,7 +6,7 @@ import pytest
 import scipy.stats
 
 import ordo
-from test_rank import KEY_DTYPES, PANDAS_METHODS, assert_same, make_keys
+from test_rank import KEY_DTYPES, PANDAS_METHODS, assert_same, make_keys, options_rng, over_pandas_options
 
 LABEL_DTYPES = [np.int8, np.uint8, np.int16, np.int32, np.uint32, np.int64, np.uint64, np.bool_]
 
@@ -31,14 +31,9 @@ def make_labels(rng, dtype, n, distinct):
     return rng.choice(pool[:max(distinct, 1)], size=n)
 
 
-@pytest.mark.parametrize("pct", [False, True])
-@pytest.mark.parametrize("na_option", ["keep", "top", "bottom"])
-@pytest.mark.parametrize("ascending", [True, False])
-@pytest.mark.parametrize("method", PANDAS_METHODS)
-@pytest.mark.parametrize("dtype", KEY_DTYPES, ids=lambda d: np.dtype(d).name)
+@over_pandas_options
 def test_groups_match_pandas_groupby(dtype, method, ascending, na_option, pct):
-    rng = np.random.default_rng([KEY_DTYPES.index(dtype), PANDAS_METHODS.index(method), ascending,
-                                 len(na_option), pct])
+    rng = options_rng(dtype, method, ascending, na_option, pct)
     kw = dict(method=method, ascending=ascending, na_option=na_option, pct=pct)
     for n, distinct in [(0, 1), (1, 1), (7, 3), (500, 1), (1000, 20), (3000, 3000)]:
         x = make_keys(rng, dtype, n, specials=np.dtype(dtype).kind == "f")

@@ -46,6 +46,23 @@ def make_keys(rng, dtype, n, specials=True):
     return x
 
 
+def over_pandas_options(test):
+    """Parametrizes test(dtype, method, ascending, na_option, pct) over every
+    key type and every pandas rank option (the ids and order of five stacked
+    parametrize marks, pct outermost)."""
+    test = pytest.mark.parametrize("dtype", KEY_DTYPES, ids=lambda d: np.dtype(d).name)(test)
+    test = pytest.mark.parametrize("method", PANDAS_METHODS)(test)
+    test = pytest.mark.parametrize("ascending", [True, False])(test)
+    test = pytest.mark.parametrize("na_option", ["keep", "top", "bottom"])(test)
+    return pytest.mark.parametrize("pct", [False, True])(test)
+
+
+def options_rng(dtype, method, ascending, na_option, pct):
+    """A generator seeded by one case of over_pandas_options."""
+    return np.random.default_rng([KEY_DTYPES.index(dtype), PANDAS_METHODS.index(method), ascending,
+                                  len(na_option), pct])
+
+
 def assert_same(actual, expected):
     """Element by element, NaN == NaN, -0.0 == 0.0."""
     actual = np.asarray(actual)
@@ -56,14 +73,9 @@ def assert_same(actual, expected):
 
 # ---------------------------------------------------------------- rank vs pandas
 
-@pytest.mark.parametrize("pct", [False, True])
-@pytest.mark.parametrize("na_option", ["keep", "top", "bottom"])
-@pytest.mark.parametrize("ascending", [True, False])
-@pytest.mark.parametrize("method", PANDAS_METHODS)
-@pytest.mark.parametrize("dtype", KEY_DTYPES, ids=lambda d: np.dtype(d).name)
+@over_pandas_options
 def test_rank_matches_pandas(dtype, method, ascending, na_option, pct):
-    rng = np.random.default_rng([KEY_DTYPES.index(dtype), PANDAS_METHODS.index(method), ascending,
-                                 len(na_option), pct])
+    rng = options_rng(dtype, method, ascending, na_option, pct)
     for n in SIZES:
         x = make_keys(rng, dtype, n)
         before = x.copy()

@@ -1,20 +1,14 @@
 // list_rank.hpp's ordo::cpu backend: backend<cpu, op::list_rank / list_scan /
 // chosen_list_variant>. list_rank and list_scan are compiled into libordo
-// (src/cpu/list_rank/list_rank_cpu.cpp instantiates them for the types of
+// (src/cpu/list_rank/list_rank_cpu.cpp instantiates backend<cpu, op::list_rank
+// / list_scan>, declared in list_rank.hpp, for the types of
 // src/common/list_rank/instantiate.hpp); the arguments arrive checked by the
 // front door.
 #pragma once
 #include <cstddef>
-#include <span>
 #include <string>
 
 namespace ordo::detail {
-
-template <class Index, class Rank>
-void list_rank_cpu(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o);
-template <class Index, class T, class Op>
-void list_scan_cpu(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
-                   const list_options& o);
 
 // The variant to run for n nodes: the one asked for, or automatic's pick;
 // a GPU variant throws errc::not_supported.
@@ -27,9 +21,6 @@ inline cpu_list_variant cpu_list_variant_for(const char* fn, const cpu& exec, st
   return exec.resolved_threads() > 1 && n > (std::size_t(1) << 15) ? cpu_list_variant::helman_jaja
                                                                       : cpu_list_variant::sequential;
 }
-
-ORDO_BACKEND_CALLS(cpu, op::list_rank, list_rank_cpu);
-ORDO_BACKEND_CALLS(cpu, op::list_scan, list_scan_cpu);
 
 template <>
 struct backend<cpu, op::chosen_list_variant<cpu>> {

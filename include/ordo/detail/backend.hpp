@@ -12,6 +12,7 @@
 // cuda_unavailable_reason(), whatever its arguments.
 #pragma once
 #include <concepts>
+#include <cstddef>
 #include <type_traits>
 
 #include "ordo/execution.hpp"
@@ -33,6 +34,21 @@ struct op_returning {
   using result = Result;
 };
 
+// A string literal as a template argument (named_op's name).
+template <std::size_t N>
+struct op_name {
+  constexpr op_name(const char (&s)[N]) {  // implicit: named_op<"rank">
+    for (std::size_t i = 0; i < N; ++i) value[i] = s[i];
+  }
+  char value[N];
+};
+
+// A tag with its name and result: struct rank : named_op<"rank"> {};
+template <op_name Name, class Result = void>
+struct named_op : op_returning<Result> {
+  static constexpr const char* name = Name.value;
+};
+
 // What a family names per backend (its variant enum, say):
 // per_backend_t<cpu, ForCpu, ForCuda> is ForCpu, per_backend_t<cuda, ...> ForCuda.
 template <execution_policy Exec, class ForCpu, class ForCuda>
@@ -42,13 +58,30 @@ namespace op {
 // The tag of a family's chosen_variant(exec, ...): returns Variant, that
 // backend's variant enum.
 template <class Variant>
-struct chosen_variant : op_returning<Variant> {
-  static constexpr const char* name = "chosen_variant";
-};
+struct chosen_variant : named_op<"chosen_variant", Variant> {};
 }  // namespace op
 
 template <class Exec, class Op>
 struct backend;  // specialised by each backend; no definition for the rest
+
+// The backends this build has: ordo::cpu, and ordo::cuda where ordo was built
+// with CUDA. An operation compiled into libordo (rank, list_rank, topk,
+// lexsort) declares its entry point once for all of them, in its front door:
+//   template <built_backend Exec>
+//   struct backend<Exec, op::X> {
+//     template <class Key, ...> static void run(const Exec& exec, ...);
+//   };
+// and src/cpu/<family>, src/cuda/<family> define and explicitly instantiate
+// run for their own execution type:
+//   template <> template <class Key, ...>
+//   void backend<cpu, op::X>::run(const cpu& exec, ...) {...}
+// (without CUDA, backend<cuda, Op> below is the "not built" one).
+template <class Exec>
+concept built_backend = std::same_as<Exec, cpu>
+#ifdef ORDO_HAS_CUDA
+                        || std::same_as<Exec, cuda>
+#endif
+    ;
 
 // backend<Exec, Op>, where the operation is one call of fn, a function
 // template compiled into libordo: run(exec, args...) returns

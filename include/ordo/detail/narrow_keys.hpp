@@ -43,6 +43,7 @@
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
 #include "ordo/detail/backend.hpp"
+#include "ordo/detail/call_then.hpp"
 #include "ordo/detail/host_device.hpp"
 #include "ordo/detail/key_traits.hpp"
 
@@ -137,14 +138,7 @@ decltype(auto) run_via_carrier(const Exec& exec, Fn&& fn, Args... args) {
   std::apply([&](auto&... a) { (a.widen(exec), ...); }, c);
   auto call = [&] { return std::apply([&](auto&... a) { return fn(a.span()...); }, c); };
   auto narrow_all = [&] { std::apply([&](auto&... a) { (a.narrow(exec), ...); }, c); };
-  if constexpr (std::is_void_v<decltype(call())>) {
-    call();
-    narrow_all();
-  } else {
-    auto r = call();
-    narrow_all();
-    return r;
-  }
+  return call_then(call, narrow_all);
 }
 
 template <class Op>

@@ -13,3 +13,13 @@
                                    std::uint64_t, const rough_sort_options&);                                       \
   template void sort_cuda<K>(const cuda&, const K*, K*, const void*, void*, unsigned, std::uint64_t,               \
                              const sort_options&);
+
+// The roughsort and radius passes over order codes of one width U (uint32 or
+// uint64), in namespace ordo::detail::rough: one .cu per width
+// (src/cuda/rough_sort/rough_codes_<bits>.cu), compiled side by side.
+#define ORDO_INST_ROUGH_CODES(U)                                                                                   \
+  template rough_status window_pass<U>(const cuda&, const code_io<U>&, std::uint64_t, int, std::uint64_t, bool);   \
+  template rough_status tiles_pass<U>(const cuda&, const code_io<U>&, std::uint64_t, int);                         \
+  template rough_status keys_pass<U>(const cuda&, const code_io<U>&, std::uint64_t, int);                          \
+  template std::uint64_t radius_lower_bound<U>(const cuda&, const code_io<U>&, std::uint64_t);                     \
+  template std::uint64_t radius_codes<U>(const cuda&, const code_io<U>&, std::uint64_t);

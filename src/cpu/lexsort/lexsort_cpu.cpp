@@ -11,8 +11,8 @@
 
 namespace ordo::detail {
 
-template <class Index>
-void lexsort_idx_cpu(const cpu& exec, std::span<const sort_key> columns, std::span<Index> perm) {
+template <> template <class Index>
+void backend<cpu, op::lexsort_idx>::run(const cpu& exec, std::span<const sort_key> columns, std::span<Index> perm) {
   const std::size_t n = perm.size();
   const int threads = sched::workers(exec, n);
   std::iota(perm.begin(), perm.end(), Index(0));
@@ -31,7 +31,9 @@ void lexsort_idx_cpu(const cpu& exec, std::span<const sort_key> columns, std::sp
   }
 }
 
-template void lexsort_idx_cpu<std::uint32_t>(const cpu&, std::span<const sort_key>, std::span<std::uint32_t>);
-template void lexsort_idx_cpu<std::uint64_t>(const cpu&, std::span<const sort_key>, std::span<std::uint64_t>);
+template void backend<cpu, op::lexsort_idx>::run<std::uint32_t>(const cpu&, std::span<const sort_key>,
+                                                                std::span<std::uint32_t>);
+template void backend<cpu, op::lexsort_idx>::run<std::uint64_t>(const cpu&, std::span<const sort_key>,
+                                                                std::span<std::uint64_t>);
 
 }  // namespace ordo::detail

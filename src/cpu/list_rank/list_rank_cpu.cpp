@@ -1,4 +1,4 @@
-// The CPU backend of list_rank.hpp (ordo/cpu/list_rank_cpu.hpp declares it)
+// The CPU backend of list_rank.hpp (backend<cpu, op::list_rank / list_scan>)
 // and its explicit instantiations.
 // Signed and unsigned types of one width share an implementation: the end
 // marker is all bits set in both, and ranks never reach the sign bit.
@@ -68,8 +68,9 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
 
 namespace detail {
 
-template <class Index, class Rank>
-void list_rank_cpu(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
+template <> template <class Index, class Rank>
+void backend<cpu, op::list_rank>::run(const cpu& exec, std::span<const Index> succ, std::span<Rank> ranks,
+                                      const list_options& o) {
   using U = std::make_unsigned_t<Index>;
   using R = std::make_unsigned_t<Rank>;
   const std::uint64_t n = succ.size();
@@ -80,9 +81,9 @@ void list_rank_cpu(const cpu& exec, std::span<const Index> succ, std::span<Rank>
                                  std::is_signed_v<Index>);
 }
 
-template <class Index, class T, class Op>
-void list_scan_cpu(const cpu& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
-                   const list_options& o) {
+template <> template <class Index, class T, class Op>
+void backend<cpu, op::list_scan>::run(const cpu& exec, std::span<const Index> succ, std::span<const T> values,
+                                      std::span<T> out, Op op, const list_options& o) {
   using U = std::make_unsigned_t<Index>;
   const std::uint64_t n = succ.size();
   const T* v = values.data();
@@ -93,12 +94,12 @@ void list_scan_cpu(const cpu& exec, std::span<const Index> succ, std::span<const
 }
 
 #define ORDO_LIST_RANK_CPU(I, R) \
-  template void list_rank_cpu<I, R>(const cpu&, std::span<const I>, std::span<R>, const list_options&);
+  template void backend<cpu, op::list_rank>::run<I, R>(const cpu&, std::span<const I>, std::span<R>, const list_options&);
 ORDO_FOR_EACH_LIST_RANK(ORDO_LIST_RANK_CPU)
 
 #define ORDO_LIST_SCAN_CPU(I, T, Op) \
-  template void list_scan_cpu<I, T, Op>(const cpu&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
-                                        const list_options&);
+  template void backend<cpu, op::list_scan>::run<I, T, Op>(const cpu&, std::span<const I>, std::span<const T>, \
+                                                           std::span<T>, Op, const list_options&);
 ORDO_FOR_EACH_LIST_SCAN(ORDO_LIST_SCAN_CPU)
 
 }  // namespace detail

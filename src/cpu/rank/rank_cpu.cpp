@@ -1,5 +1,6 @@
-// The CPU backend of rank.hpp (ordo/cpu/rank_cpu.hpp declares it) and its
+// The CPU backend of rank.hpp (backend<cpu, op::rank_sorted / rank>) and its
 // explicit instantiations.
+#include "common/rank/instantiate.hpp"
 #include "common/rank_messages.hpp"
 #include "ordo/detail/key_types.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
@@ -8,8 +9,9 @@
 
 namespace ordo::detail {
 
-template <class Key, class Rank>
-void rank_sorted_cpu(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_sorted_options& o) {
+template <> template <class Key, class Rank>
+void backend<cpu, op::rank_sorted>::run(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
+                                        const rank_sorted_options& o) {
   const int threads = exec.resolved_threads();
   const std::size_t n = keys.size();
   if (o.validate) {
@@ -27,20 +29,16 @@ void rank_sorted_cpu(const cpu& exec, std::span<const Key> keys, std::span<Rank>
   }
 }
 
-template <class Key, class Rank>
-void rank_cpu(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& o) {
+template <> template <class Key, class Rank>
+void backend<cpu, op::rank>::run(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
+                                 const rank_options& o) {
   cpu_rank::rank_unsorted(keys.data(), ranks.data(), keys.size(), o, exec.resolved_threads());
 }
 
-#define ORDO_INSTANTIATE_CPU_RANK(K, R)                                                                  \
-  template void rank_sorted_cpu<K, R>(const cpu&, std::span<const K>, std::span<R>, const rank_sorted_options&); \
-  template void rank_cpu<K, R>(const cpu&, std::span<const K>, std::span<R>, const rank_options&);
-#define ORDO_INSTANTIATE_CPU_RANK_ALL(K)            \
-  ORDO_INSTANTIATE_CPU_RANK(K, std::uint32_t)       \
-  ORDO_INSTANTIATE_CPU_RANK(K, std::uint64_t)       \
-  ORDO_INSTANTIATE_CPU_RANK(K, float)               \
-  ORDO_INSTANTIATE_CPU_RANK(K, double)
-
-ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CPU_RANK_ALL)
+#define ORDO_INSTANTIATE_CPU_RANK(K, R)                                                                 \
+  template void backend<cpu, op::rank_sorted>::run<K, R>(const cpu&, std::span<const K>, std::span<R>, \
+                                                         const rank_sorted_options&);                  \
+  template void backend<cpu, op::rank>::run<K, R>(const cpu&, std::span<const K>, std::span<R>, const rank_options&);
+ORDO_FOR_EACH_KEY_AND_RANK(ORDO_INSTANTIATE_CPU_RANK)
 
 }  // namespace ordo::detail

@@ -63,9 +63,9 @@ void write_sorted(const K* keys, std::vector<item<key_code_t<K>>>& best, std::ui
 
 }  // namespace
 
-template <class K>
-void topk_cpu(const cpu& exec, std::span<const K> keys, std::uint64_t row_length, std::uint64_t k, std::span<K> values,
-              std::span<std::int64_t> indices, const topk_options& o) {
+template <> template <class K>
+void backend<cpu, op::topk>::run(const cpu& exec, std::span<const K> keys, std::uint64_t row_length, std::uint64_t k,
+                                 std::span<K> values, std::span<std::int64_t> indices, const topk_options& o) {
   using U = key_code_t<K>;
   const int threads = sched::workers(exec, keys.size());
   const std::uint64_t n = keys.size(), rows = n / row_length;
@@ -89,8 +89,8 @@ void topk_cpu(const cpu& exec, std::span<const K> keys, std::uint64_t row_length
 }
 
 #define ORDO_INSTANTIATE_CPU_TOPK(K)                                                                         \
-  template void topk_cpu<K>(const cpu&, std::span<const K>, std::uint64_t, std::uint64_t, std::span<K>,    \
-                            std::span<std::int64_t>, const topk_options&);
+  template void backend<cpu, op::topk>::run<K>(const cpu&, std::span<const K>, std::uint64_t, std::uint64_t, \
+                                               std::span<K>, std::span<std::int64_t>, const topk_options&);
 ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CPU_TOPK)
 
 }  // namespace ordo::detail

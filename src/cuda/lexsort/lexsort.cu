@@ -37,8 +37,8 @@ __global__ void iota_kernel(Index* p, std::uint64_t n) {
 
 }  // namespace cuda_lexsort
 
-template <class Index>
-void lexsort_idx_cuda(const cuda& exec, std::span<const sort_key> columns, std::span<Index> perm) {
+template <> template <class Index>
+void backend<cuda, op::lexsort_idx>::run(const cuda& exec, std::span<const sort_key> columns, std::span<Index> perm) {
   const std::uint64_t n = perm.size();
   const unsigned blocks = elementwise_blocks(n);
   scratch<std::uint64_t> codes(exec, n);
@@ -61,7 +61,9 @@ void lexsort_idx_cuda(const cuda& exec, std::span<const sort_key> columns, std::
   }
 }
 
-template void lexsort_idx_cuda<std::uint32_t>(const cuda&, std::span<const sort_key>, std::span<std::uint32_t>);
-template void lexsort_idx_cuda<std::uint64_t>(const cuda&, std::span<const sort_key>, std::span<std::uint64_t>);
+template void backend<cuda, op::lexsort_idx>::run<std::uint32_t>(const cuda&, std::span<const sort_key>,
+                                                                 std::span<std::uint32_t>);
+template void backend<cuda, op::lexsort_idx>::run<std::uint64_t>(const cuda&, std::span<const sort_key>,
+                                                                 std::span<std::uint64_t>);
 
 }  // namespace ordo::detail

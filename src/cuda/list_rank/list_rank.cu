@@ -22,8 +22,9 @@ gpu_list_variant chosen_list_variant_cuda(const char* fn, std::size_t n, const l
   return n <= (std::size_t(1) << 19) ? gpu_list_variant::wyllie : gpu_list_variant::rhj;
 }
 
-template <class Index, class Rank>
-void list_rank_cuda(const cuda& exec, std::span<const Index> succ, std::span<Rank> ranks, const list_options& o) {
+template <> template <class Index, class Rank>
+void backend<cuda, op::list_rank>::run(const cuda& exec, std::span<const Index> succ, std::span<Rank> ranks,
+                                       const list_options& o) {
   using U = std::make_unsigned_t<Index>;
   using R = std::make_unsigned_t<Rank>;
   namespace cl = detail::cuda_list;
@@ -39,7 +40,8 @@ void list_rank_cuda(const cuda& exec, std::span<const Index> succ, std::span<Ran
 }
 
 #define ORDO_LIST_RANK_CUDA(I, R) \
-  template void list_rank_cuda<I, R>(const cuda&, std::span<const I>, std::span<R>, const list_options&);
+  template void backend<cuda, op::list_rank>::run<I, R>(const cuda&, std::span<const I>, std::span<R>, \
+                                                        const list_options&);
 ORDO_FOR_EACH_LIST_RANK(ORDO_LIST_RANK_CUDA)
 
 }  // namespace detail

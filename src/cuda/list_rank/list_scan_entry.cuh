@@ -8,9 +8,9 @@
 
 namespace ordo::detail {
 
-template <class Index, class T, class Op>
-void list_scan_cuda(const cuda& exec, std::span<const Index> succ, std::span<const T> values, std::span<T> out, Op op,
-                    const list_options& o) {
+template <> template <class Index, class T, class Op>
+void backend<cuda, op::list_scan>::run(const cuda& exec, std::span<const Index> succ, std::span<const T> values,
+                                       std::span<T> out, Op op, const list_options& o) {
   using U = std::make_unsigned_t<Index>;
   namespace cl = detail::cuda_list;
   const std::uint64_t n = succ.size();
@@ -22,8 +22,8 @@ void list_scan_cuda(const cuda& exec, std::span<const Index> succ, std::span<con
 }  // namespace ordo::detail
 
 #define ORDO_LIST_SCAN_CUDA(I, T, Op) \
-  template void list_scan_cuda<I, T, Op>(const cuda&, std::span<const I>, std::span<const T>, std::span<T>, Op, \
-                                         const list_options&);
+  template void backend<cuda, op::list_scan>::run<I, T, Op>(const cuda&, std::span<const I>, std::span<const T>, \
+                                                            std::span<T>, Op, const list_options&);
 #define ORDO_LIST_SCAN_CUDA_TYPE(T) \
   namespace ordo::detail {          \
   ORDO_FOR_EACH_LIST_SCAN_OF(ORDO_LIST_SCAN_CUDA, T) \

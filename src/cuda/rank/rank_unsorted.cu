@@ -5,6 +5,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "common/rank/instantiate.hpp"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
@@ -44,8 +45,9 @@ bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
 }  // namespace detail::cuda_rank
 
 namespace detail {
-template <class K, class R>
-void rank_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_options& o) {
+template <> template <class K, class R>
+void backend<cuda, op::rank>::run(const cuda& exec, std::span<const K> keys, std::span<R> ranks,
+                                  const rank_options& o) {
   const std::uint64_t n = keys.size();
   if (n == 0) return;
   if constexpr (sizeof(K) == 4) {
@@ -60,11 +62,8 @@ void rank_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, co
 }
 
 #define ORDO_INSTANTIATE_CUDA_RANK(K, R) \
-  template void rank_cuda<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
-#define ORDO_INSTANTIATE_CUDA_RANK_ALL(K) \
-  ORDO_INSTANTIATE_CUDA_RANK(K, std::uint32_t) ORDO_INSTANTIATE_CUDA_RANK(K, std::uint64_t) \
-  ORDO_INSTANTIATE_CUDA_RANK(K, float) ORDO_INSTANTIATE_CUDA_RANK(K, double)
-ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CUDA_RANK_ALL)
+  template void backend<cuda, op::rank>::run<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
+ORDO_FOR_EACH_KEY_AND_RANK(ORDO_INSTANTIATE_CUDA_RANK)
 
 }  // namespace detail
 }  // namespace ordo

@@ -1,4 +1,4 @@
-// topk on the GPU (ordo/cuda/topk_cuda.hpp declares it; kernels in
+// topk on the GPU (backend<cuda, op::topk>, declared in ordo/topk.hpp; kernels in
 // topk_kernels.cuh). Whole array: radix select (one histogram pass per 8 bits
 // of the code, the k-th code chosen on the device), one scan to place the k
 // candidates, a radix sort of the k (code, index) pairs (stable: ties stay in
@@ -85,9 +85,9 @@ void topk_rows_sort(const cuda& exec, const K* keys, std::uint64_t n, std::uint6
 
 }  // namespace cuda_topk
 
-template <class K>
-void topk_cuda(const cuda& exec, std::span<const K> keys, std::uint64_t row_length, std::uint64_t k, std::span<K> values,
-               std::span<std::int64_t> indices, const topk_options& o) {
+template <> template <class K>
+void backend<cuda, op::topk>::run(const cuda& exec, std::span<const K> keys, std::uint64_t row_length, std::uint64_t k,
+                                  std::span<K> values, std::span<std::int64_t> indices, const topk_options& o) {
   const std::uint64_t n = keys.size();
   if (row_length == n)
     return cuda_topk::topk_select(exec, keys.data(), n, k, o.largest, values.data(), indices.data());
@@ -100,8 +100,8 @@ void topk_cuda(const cuda& exec, std::span<const K> keys, std::uint64_t row_leng
 }
 
 #define ORDO_INSTANTIATE_CUDA_TOPK(K)                                                                        \
-  template void topk_cuda<K>(const cuda&, std::span<const K>, std::uint64_t, std::uint64_t, std::span<K>,  \
-                             std::span<std::int64_t>, const topk_options&);
+  template void backend<cuda, op::topk>::run<K>(const cuda&, std::span<const K>, std::uint64_t, std::uint64_t, \
+                                                std::span<K>, std::span<std::int64_t>, const topk_options&);
 ORDO_FOR_EACH_KEY(ORDO_INSTANTIATE_CUDA_TOPK)
 
 }  // namespace ordo::detail

@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 
+#include "common/rank/instantiate.hpp"
 #include "common/rank_messages.hpp"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -194,18 +195,17 @@ void rank_sorted_on_device(const cuda& exec, std::span<const K> keys, std::span<
 }  // namespace ordo::detail::cuda_rank
 
 namespace ordo::detail {
-template <class K, class R>
-void rank_sorted_cuda(const cuda& exec, std::span<const K> keys, std::span<R> ranks, const rank_sorted_options& o) {
+template <> template <class K, class R>
+void backend<cuda, op::rank_sorted>::run(const cuda& exec, std::span<const K> keys, std::span<R> ranks,
+                                         const rank_sorted_options& o) {
   cuda_rank::rank_sorted_on_device<K, R>(exec, keys, ranks, o);
 }
 }  // namespace ordo::detail
 
 #define ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, R) \
-  template void rank_sorted_cuda<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_sorted_options&);
-#define ORDO_INSTANTIATE_CUDA_RANK_SORTED(K)              \
-  namespace ordo::detail {                                \
-  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, std::uint32_t) \
-  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, std::uint64_t) \
-  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, float)         \
-  ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE(K, double)        \
+  template void backend<cuda, op::rank_sorted>::run<K, R>(const cuda&, std::span<const K>, std::span<R>, \
+                                                          const rank_sorted_options&);
+#define ORDO_INSTANTIATE_CUDA_RANK_SORTED(K)                      \
+  namespace ordo::detail {                                        \
+  ORDO_FOR_EACH_RANK_OF(ORDO_INSTANTIATE_CUDA_RANK_SORTED_ONE, K) \
   }
