@@ -1,10 +1,11 @@
 """Builds the extension ordo._ordo with CMake for `pip install .` / `pip wheel .`.
 
-Only the CMake target ordo_python (and the library it links) is built; tests,
-tools and benchmarks are not. Environment variables:
+Only the CMake target ordo_python_modules (ordo._ordo, and ordo._ordo_mpi where
+MPI and mpi4py's headers are found, with the libraries they link) is built;
+tests, tools and benchmarks are not. Environment variables:
 
 ORDO_CMAKE_BUILD_DIR  an existing, configured CMake build dir of this checkout
-                      (scripts/test's): reused as it is, only ordo_python is
+                      (scripts/test's): reused as it is, only ordo_python_modules is
                       (re)built there, so the library is not compiled twice.
                       Without it a build dir under setuptools' build_temp is
                       configured (CPU-only unless CUDA is found, see below).
@@ -80,7 +81,7 @@ class CMakeExtension(Extension):
 
 class cmake_build_ext(build_ext):
     """Configures (unless ORDO_CMAKE_BUILD_DIR names a configured dir) and
-    builds the target ordo_python, then copies the module into the package."""
+    builds the target ordo_python_modules, then copies the modules into the package."""
 
     def build_extension(self, ext):
         reuse = os.environ.get("ORDO_CMAKE_BUILD_DIR")
@@ -104,18 +105,28 @@ class cmake_build_ext(build_ext):
             args += shlex.split(os.environ.get("ORDO_CMAKE_ARGS", ""))
             subprocess.run(args, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-        subprocess.run(["cmake", "--build", str(build_dir), "--target", "ordo_python", "-j", jobs], check=True)
+        subprocess.run(["cmake", "--build", str(build_dir), "--target", "ordo_python_modules", "-j", jobs], check=True)
 
-        suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        built = build_dir / "python" / "ordo" / f"_ordo{suffix}"
-        if not built.exists():
-            found = sorted(p.name for p in (build_dir / "python" / "ordo").glob("_ordo*"))
-            raise RuntimeError(f"ordo: {built} was not built: this interpreter ({sys.executable}) wants the suffix "
-                               f"{suffix}, the build dir holds {found or 'no module'}; configure it with "
-                               f"-DPYTHON_EXECUTABLE={sys.executable} or unset ORDO_CMAKE_BUILD_DIR")
         dest = Path(self.get_ext_fullpath(ext.name))
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(built, dest)
+        suffix = sysconfig.get_config_var("EXT_SUFFIX")
+        for module in _modules(build_dir):
+            built = build_dir / "python" / "ordo" / f"{module}{suffix}"
+            if not built.exists():
+                found = sorted(p.name for p in (build_dir / "python" / "ordo").glob("_ordo*"))
+                raise RuntimeError(f"ordo: {built} was not built: this interpreter ({sys.executable}) wants the suffix "
+                                   f"{suffix}, the build dir holds {found or 'no module'}; configure it with "
+                                   f"-DPYTHON_EXECUTABLE={sys.executable} or unset ORDO_CMAKE_BUILD_DIR")
+            # Beside ordo._ordo in build_lib, from where the wheel takes the whole package.
+            shutil.copyfile(built, dest.parent / built.name)
+
+
+def _modules(build_dir):
+    """The compiled modules the build dir makes: _ordo, and _ordo_mpi (ordo.mpi)
+    where CMake found MPI and mpi4py's headers (python/mpi/CMakeLists.txt)."""
+    with_mpi = "ORDO_HAS_PYTHON_MPI:INTERNAL=ON" in (build_dir / "CMakeCache.txt").read_text()
+    print(f"ordo: ordo.mpi {'built' if with_mpi else 'left out (no MPI or no mpi4py headers)'}", flush=True)
+    return ["_ordo", "_ordo_mpi"] if with_mpi else ["_ordo"]
 
 
 setup(version=_version(), ext_modules=[CMakeExtension("ordo._ordo")], cmdclass={"build_ext": cmake_build_ext})
