@@ -67,7 +67,7 @@ void sort_py(const py::object& comm, const py::array& keys, const py::object& va
   const ordo::sort_options opt{.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending};
   visit_wide_key(k.kind, "mpi.sort", "keys", [&]<class Key>() {
     if (values.is_none()) return collective([&] { ordo::sort(exec, span_of<Key>(k), opt); });
-    const py::array v = values;
+    py::array v = values;
     const local vals{v.mutable_data(), std::size_t(v.shape(0)), key_kind{}};
     const auto with = [&]<class Word>() {
       collective([&] { ordo::sort(exec, span_of<Key>(k), span_of<Word>(vals), opt); });
