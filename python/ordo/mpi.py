@@ -27,7 +27,8 @@ TypeError naming it (nothing is converted). Sort values: any 4- or 8-byte
 dtype. Every process checks its arguments, then the processes agree before
 any exchange: a process whose arguments are refused raises its own TypeError
 or ValueError, and every other process raises ``ordo.Error`` naming it, so
-none is left waiting. Errors from the library (mismatched lengths, unsorted
+none is left waiting; dtypes or options that differ between processes are an
+``ordo.Error`` on every process too. Errors from the library (mismatched lengths, unsorted
 input under ``validate``) are ``ordo.Error`` on every process. The GIL is
 released during the exchange.
 
@@ -83,33 +84,37 @@ def _array(x: Any, fn: str, name: str, dtypes: Any = _KEYS, copy: bool = False) 
     return _np.array(x, dtype=native, order="C", copy=True) if copy else _np.ascontiguousarray(x, dtype=native)
 
 
-def _agree(comm: Any, fn: str, check: Any) -> list:
+def _agree(comm: Any, fn: str, check: Any, options: tuple) -> list:
     """Runs check() (this process's argument checks: a list of arrays or
     None) and agrees on the outcome over comm with one allgather, before any
-    exchange: otherwise a process that raised would leave the others waiting
-    forever in the collective. Every process raises if any process's checks
-    failed or the processes' dtypes differ. Returns (arrays, total length of
-    the first array over all processes)."""
+    exchange: otherwise a process that raised, or one that passed other
+    dtypes or options (which take other code paths, with other collectives),
+    would leave the others waiting forever. Every process raises if any
+    process's checks failed or the dtypes or options differ. Returns (arrays,
+    total length of the first array over all processes)."""
     if not isinstance(comm, MPI.Intracomm):
         raise TypeError(f"ordo.mpi.{fn}: comm must be an mpi4py.MPI.Intracomm (such as MPI.COMM_WORLD), got "
                         f"{type(comm).__name__}")
     refused, arrays, mine = None, None, None
     try:
         arrays = check()
-        mine = (None, [None if a is None else a.dtype.str for a in arrays], len(arrays[0]))
+        mine = (None, [None if a is None else a.dtype.str for a in arrays], options, len(arrays[0]))
     except (TypeError, ValueError) as e:
-        refused, mine = e, (f"{type(e).__name__}: {e}", None, 0)
+        refused, mine = e, (f"{type(e).__name__}: {e}", None, options, 0)
     everyone = comm.allgather(mine)
     if refused is not None:
         raise refused
     where = f"ordo.mpi.{fn}: process {{}} of {comm.Get_size()}"
-    for q, (error, dtypes, _) in enumerate(everyone):
+    for q, (error, dtypes, opts, _) in enumerate(everyone):
         if error is not None:
             raise Error(f"{where.format(q)} refused its arguments: {error}")
         if dtypes != mine[1]:
             raise Error(f"{where.format(q)} passes dtypes {dtypes}, process {comm.Get_rank()} {mine[1]} (None: no "
                         "values); every process must pass the same dtypes")
-    return arrays, sum(n for _, _, n in everyone)
+        if opts != options:
+            raise Error(f"{where.format(q)} passes the options {opts}, process {comm.Get_rank()} {options}; every "
+                        "process must pass the same options")
+    return arrays, sum(n for *_, n in everyone)
 
 
 def sort(keys: Any, values: Any = None, *, comm: Any, descending: bool = False) -> Any:
@@ -117,19 +122,19 @@ def sort(keys: Any, values: Any = None, *, comm: Any, descending: bool = False) 
         k = _array(keys, "sort", "keys", copy=True)
         return [k, None if values is None else _array(values, "sort", "values", dtypes=None, copy=True)]
 
-    (k, v), _ = _agree(comm, "sort", check)
+    (k, v), _ = _agree(comm, "sort", check, (descending,))
     _ordo_mpi.sort(comm, k, v, descending)
     return k if v is None else (k, v)
 
 
 def sort_idx(keys: Any, *, comm: Any, descending: bool = False) -> Any:
-    (k,), _ = _agree(comm, "sort_idx", lambda: [_array(keys, "sort_idx", "keys")])
+    (k,), _ = _agree(comm, "sort_idx", lambda: [_array(keys, "sort_idx", "keys")], (descending,))
     return _ordo_mpi.sort_idx(comm, k, descending)
 
 
 def rank(keys: Any, *, comm: Any, method: str = "average", ascending: bool = True, na_option: str = "keep",
          pct: bool = False) -> Any:
-    (k,), _ = _agree(comm, "rank", lambda: [_array(keys, "rank", "keys")])
+    (k,), _ = _agree(comm, "rank", lambda: [_array(keys, "rank", "keys")], (method, ascending, na_option, pct))
     return _ordo_mpi.rank(comm, k, method, ascending, na_option, pct)
 
 
@@ -142,7 +147,7 @@ def rank_sorted(keys: Any, *, comm: Any, method: str = "min", descending: bool =
                             f"{', '.join(str(d) for d in _RANKS)})")
         return [_array(keys, "rank_sorted", "keys"), _np.empty(0, rank_dtype)]
 
-    (k, ranks), n = _agree(comm, "rank_sorted", check)
+    (k, ranks), n = _agree(comm, "rank_sorted", check, (method, descending, validate))
     # As ordo.rank_sorted: float32 ranks that would round are refused (the
     # same decision on every process: n is the global length).
     limit = 2**23 if method == "average" else 2**24

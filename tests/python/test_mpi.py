@@ -217,6 +217,22 @@ def test_dtypes_differ_between_processes(fn):
     still_works()
 
 
+@pytest.mark.parametrize("fn,options", [
+    ("sort", dict(descending=True)), ("sort_idx", dict(descending=True)), ("rank", dict(pct=True)),
+    ("rank", dict(method="dense")), ("rank_sorted", dict(validate=False)), ("rank_sorted", dict(method="max"))])
+def test_options_differ_between_processes(fn, options):
+    """Other options take other code paths in ordo::mpi, with other collectives:
+    agreed on before, or the processes would wait for each other forever."""
+    call = getattr(ordo.mpi, fn)
+    keys = np.zeros(3)
+    if P == 1:
+        call(keys, comm=COMM, **options)
+    else:
+        with pytest.raises(ordo.Error, match="every process must pass the same options"):
+            call(keys, comm=COMM, **(options if ME == 1 else {}))
+    still_works()
+
+
 def test_mismatched_lengths_on_one_process():
     keys = np.arange(4, dtype=np.int64)
     values = np.arange(3 if ME == P - 1 else 4, dtype=np.float64)
