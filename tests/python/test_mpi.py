@@ -6,7 +6,15 @@ its slice of the result with the single-process answer, bit for bit:
 numpy's stable argsort for sort/sort_idx, ordo.rank / ordo.rank_sorted
 (themselves tested against pandas and scipy) and scipy's rankdata for rank.
 python.rank leaves this file out: it runs only under mpirun.
+
+A check that fails on some processes only must not end the test there: the
+others would go on to the next collective call and wait forever. So `same`
+and `raises` record failures, and @collective fails the test at its end, after
+every process has made the same calls.
 """
+import contextlib
+import functools
+import re
 import zlib
 
 import numpy as np
@@ -70,11 +78,40 @@ def mine(x, c):
     return x[c[ME]:c[ME + 1]]
 
 
+FAILURES = []
+
+
+def collective(test):
+    """Fails the test at its end with what same/raises recorded."""
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        FAILURES.clear()
+        test(*args, **kwargs)
+        failures = FAILURES[:]
+        FAILURES.clear()
+        assert not failures, "\n".join(failures)
+    return run
+
+
 def same(got, want):
     """Bit for bit: dtype, shape and bytes (NaN payloads and -0.0 included)."""
-    assert isinstance(got, np.ndarray), type(got)
-    assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, got.shape, want.dtype, want.shape)
-    assert got.tobytes() == want.tobytes(), f"process {ME} of {P}:\n got {got}\nwant {want}"
+    if not (isinstance(got, np.ndarray) and got.dtype == want.dtype and got.shape == want.shape and
+            got.tobytes() == want.tobytes()):
+        FAILURES.append(f"process {ME} of {P}:\n got {got!r}\nwant {want!r}")
+
+
+@contextlib.contextmanager
+def raises(exc, match=""):
+    """pytest.raises that records instead of raising."""
+    try:
+        yield
+    except exc as e:
+        if not re.search(match, str(e)):
+            FAILURES.append(f"process {ME}: {type(e).__name__}: {e} does not match {match!r}")
+    except Exception as e:  # noqa: BLE001 (recorded, the test fails at its end)
+        FAILURES.append(f"process {ME}: expected {exc.__name__}, got {type(e).__name__}: {e}")
+    else:
+        FAILURES.append(f"process {ME}: expected {exc.__name__} ({match!r}), nothing was raised")
 
 
 def order(x, descending):
@@ -91,6 +128,7 @@ CASES = [(d, k, lay, n) for d in DTYPES for k in KINDS for lay in LAYOUTS for n 
 
 
 @pytest.mark.parametrize("dtype,kind,layout,n", CASES)
+@collective
 def test_sort_and_sort_idx(dtype, kind, layout, n):
     seed = seed_of(dtype, kind, layout, n)
     x = make(kind, n, dtype, seed)
@@ -122,6 +160,7 @@ def rank_cases():
 
 
 @pytest.mark.parametrize("dtype,kind,layout,n", list(rank_cases()))
+@collective
 def test_rank(dtype, kind, layout, n):
     seed = seed_of(dtype, kind, layout, n, "rank")
     x = make(kind, n, dtype, seed)
@@ -135,6 +174,7 @@ def test_rank(dtype, kind, layout, n):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
+@collective
 def test_rank_against_scipy(dtype):
     x = make("few_distinct", 100, dtype, 5)
     c = cuts(100, "random", 5)
@@ -144,6 +184,7 @@ def test_rank_against_scipy(dtype):
 
 
 @pytest.mark.parametrize("dtype,kind,layout", [(d, k, lay) for d in DTYPES for k in KINDS for lay in LAYOUTS])
+@collective
 def test_rank_sorted(dtype, kind, layout):
     seed = seed_of(dtype, kind, layout, "rank_sorted")
     x = make(kind, 50, dtype, seed)
@@ -154,12 +195,13 @@ def test_rank_sorted(dtype, kind, layout):
             for rank_dtype in (None, "uint32", "float32", "float64"):
                 kw = dict(method=method, descending=descending, dtype=rank_dtype)
                 if method == "average" and rank_dtype == "uint32":  # half ranks: refused on every process
-                    with pytest.raises(ordo.Error, match="fractional ranks"):
+                    with raises(ordo.Error, match="fractional ranks"):
                         ordo.mpi.rank_sorted(mine(s, c), comm=COMM, **kw)
                     continue
                 same(ordo.mpi.rank_sorted(mine(s, c), comm=COMM, **kw), mine(ordo.rank_sorted(s, **kw), c))
 
 
+@collective
 def test_input_layouts_taken_as_they_come():
     """Strided and big-endian arrays are read, not refused (nor converted)."""
     x = make("random", 90, "int32", 3)
@@ -188,31 +230,34 @@ CALLS = {
 
 @pytest.mark.parametrize("fn", list(CALLS))
 @pytest.mark.parametrize("dtype", ["float16", "bool", "int8", "uint16", "complex128", "object"])
+@collective
 def test_wrong_dtype_everywhere(fn, dtype):
-    with pytest.raises(TypeError, match=f"ordo.mpi.{fn}: keys has unsupported dtype {dtype}"):
+    with raises(TypeError, match=f"ordo.mpi.{fn}: keys has unsupported dtype {dtype}"):
         CALLS[fn](np.zeros(3, dtype))
     still_works()
 
 
 @pytest.mark.parametrize("fn", list(CALLS))
+@collective
 def test_wrong_dtype_on_one_process(fn):
     keys = np.zeros(3, "float16" if ME == 0 else "int32")
     if ME == 0:
-        with pytest.raises(TypeError, match="float16"):
+        with raises(TypeError, match="float16"):
             CALLS[fn](keys)
     else:
-        with pytest.raises(ordo.Error, match="process 0 of .* refused its arguments: TypeError: .*float16"):
+        with raises(ordo.Error, match="process 0 of .* refused its arguments: TypeError: .*float16"):
             CALLS[fn](keys)
     still_works()
 
 
 @pytest.mark.parametrize("fn", list(CALLS))
+@collective
 def test_dtypes_differ_between_processes(fn):
     keys = np.zeros(3, "int64" if ME == P - 1 else "int32")
     if P == 1:
         CALLS[fn](keys)  # one process: nothing to differ from
     else:
-        with pytest.raises(ordo.Error, match="every process must pass the same dtypes"):
+        with raises(ordo.Error, match="every process must pass the same dtypes"):
             CALLS[fn](keys)
     still_works()
 
@@ -220,6 +265,7 @@ def test_dtypes_differ_between_processes(fn):
 @pytest.mark.parametrize("fn,options", [
     ("sort", dict(descending=True)), ("sort_idx", dict(descending=True)), ("rank", dict(pct=True)),
     ("rank", dict(method="dense")), ("rank_sorted", dict(validate=False)), ("rank_sorted", dict(method="max"))])
+@collective
 def test_options_differ_between_processes(fn, options):
     """Other options take other code paths in ordo::mpi, with other collectives:
     agreed on before, or the processes would wait for each other forever."""
@@ -228,54 +274,61 @@ def test_options_differ_between_processes(fn, options):
     if P == 1:
         call(keys, comm=COMM, **options)
     else:
-        with pytest.raises(ordo.Error, match="every process must pass the same options"):
+        with raises(ordo.Error, match="every process must pass the same options"):
             call(keys, comm=COMM, **(options if ME == 1 else {}))
     still_works()
 
 
+@collective
 def test_mismatched_lengths_on_one_process():
     keys = np.arange(4, dtype=np.int64)
     values = np.arange(3 if ME == P - 1 else 4, dtype=np.float64)
-    with pytest.raises(ordo.Error, match="values"):
+    with raises(ordo.Error, match="values"):
         ordo.mpi.sort(keys, values, comm=COMM)
     still_works()
 
 
+@collective
 def test_values_dtype():
-    with pytest.raises(TypeError, match="4- or 8-byte dtype"):
+    with raises(TypeError, match="4- or 8-byte dtype"):
         ordo.mpi.sort(np.zeros(2, np.int32), np.zeros(2, np.int16), comm=COMM)
-    with pytest.raises(TypeError, match="4- or 8-byte dtype"):
+    with raises(TypeError, match="4- or 8-byte dtype"):
         ordo.mpi.sort(np.zeros(2, np.int32), np.zeros(2, object), comm=COMM)
     still_works()
 
 
+@collective
 def test_not_an_array_or_not_1d():
-    with pytest.raises(TypeError, match="keys must be a numpy array, got list"):
+    with raises(TypeError, match="keys must be a numpy array, got list"):
         ordo.mpi.rank([1, 2, 3], comm=COMM)
-    with pytest.raises(ValueError, match="keys must be 1-D"):
+    with raises(ValueError, match="keys must be 1-D"):
         ordo.mpi.rank(np.zeros((2, 2)), comm=COMM)
-    with pytest.raises(TypeError, match="comm must be an mpi4py.MPI.Intracomm"):
+    with raises(TypeError, match="comm must be an mpi4py.MPI.Intracomm"):
         ordo.mpi.rank(np.zeros(2), comm=None)
-    with pytest.raises(TypeError, match="unsupported rank dtype int16"):
+    with raises(TypeError, match="unsupported rank dtype int16"):
         ordo.mpi.rank_sorted(np.zeros(2), comm=COMM, dtype=np.int16)
     still_works()
 
 
+@collective
 def test_bad_method_everywhere():
-    with pytest.raises(ordo.Error):
+    with raises(ordo.Error):
         ordo.mpi.rank(np.zeros(2), comm=COMM, method="nope")
     still_works()
 
 
+@collective
 def test_unsorted_rank_sorted_raises_everywhere():
     # Each process's part sorted, the whole not (P > 1: the boundaries; P = 1: locally).
     keys = np.arange(5, dtype=np.float64) if P > 1 else np.array([2.0, 1.0])
-    with pytest.raises(ordo.Error, match="not sorted"):
+    with raises(ordo.Error, match="not sorted"):
         ordo.mpi.rank_sorted(keys, comm=COMM)
-    assert len(ordo.mpi.rank_sorted(keys, comm=COMM, validate=False)) == len(keys)  # unchecked: no error
+    ranks = ordo.mpi.rank_sorted(keys, comm=COMM, validate=False)  # unchecked: no error
+    same(np.array(len(ranks)), np.array(len(keys)))
     still_works()
 
 
+@collective
 def test_sub_communicator():
     """A communicator other than COMM_WORLD: the processes split in two halves."""
     sub = COMM.Split(ME % 2, ME)
