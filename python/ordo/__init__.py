@@ -16,6 +16,8 @@ result is written into that array, which must have the result's shape and
 dtype, and ``out`` is returned.
 
 ``ordo.pandas.rank`` is a drop-in for ``Series.rank`` / ``DataFrame.rank``.
+``ordo.mpi`` (imported on its own, where built) sorts and ranks numpy arrays
+spread over the processes of an mpi4py communicator.
 Errors from the library are ``ordo.Error`` (a ``ValueError``); unsupported
 dtypes and non-arrays are ``TypeError``. Nothing is cast silently.
 
