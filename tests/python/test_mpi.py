@@ -143,6 +143,9 @@ def test_sort_and_sort_idx(dtype, kind, layout, n):
                                      descending=descending)
         same(keys, mine(x[perm], c))
         same(values, mine(perm.astype(np.int64), c))
+        _, values = ordo.mpi.sort(local, np.arange(c[ME], c[ME + 1], dtype=np.float32), comm=COMM,
+                                  descending=descending)  # 4-byte values
+        same(values, mine(perm.astype(np.float32), c))
         process, index = ordo.mpi.sort_idx(local, comm=COMM, descending=descending)
         same(process, mine(proc_of[perm].astype(np.int64), c))
         same(index, mine((perm - np.asarray(c[:-1])[proc_of[perm]]).astype(np.int64), c))
