@@ -110,7 +110,10 @@ inline bool ok(ncclResult_t e, int rank, const char* what) {
     std::fprintf(stderr, "[process %d] uncaught: %s\n", rank, e.what());
     rc = 2;
   }
-  ncclCommDestroy(c.comm);
+  // A failed body may have left collectives pending: abort rather than
+  // destroy, which would wait for them.
+  if (rc == 0) ncclCommDestroy(c.comm);
+  else ncclCommAbort(c.comm);
   cudaStreamDestroy(c.stream);
   std::fflush(nullptr);
   _exit(rc == 0 ? 0 : (rc > 255 ? 1 : rc));
