@@ -32,6 +32,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ordo/global_index.hpp"
 #include "ordo/mpi/dist_core.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/rank.hpp"
@@ -41,13 +42,6 @@ namespace ordo {
 
 struct mpi {
   MPI_Comm comm = MPI_COMM_WORLD;
-};
-
-// An element's place in the distributed input: which process, which local index.
-struct global_index {
-  std::int64_t process = 0;
-  std::uint64_t index = 0;
-  friend bool operator==(const global_index&, const global_index&) = default;
 };
 
 namespace mpi_detail {

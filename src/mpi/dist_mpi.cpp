@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 
+#include "ordo/dist/tie_boundaries.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/rank.hpp"
 
@@ -62,8 +63,7 @@ void agree(const comm_info& c, const error* local) {
   std::string msg;
   int code = 0;
   if (c.me == first) {
-    msg = local->what();
-    if (msg.rfind("ordo: ", 0) == 0) msg.erase(0, 6);
+    msg = dist::message_of(*local);
     code = int(local->code());
   }
   std::uint64_t len = msg.size();
@@ -72,7 +72,7 @@ void agree(const comm_info& c, const error* local) {
   msg.resize(len);
   MPI_Bcast(msg.data(), int(len), MPI_CHAR, first, c.comm);
   if (local) throw *local;
-  throw error(errc(code), "process " + std::to_string(first) + " of " + std::to_string(c.p) + ": " + msg);
+  throw dist::error_from(first, c.p, code, msg);
 }
 
 void set_max_message_bytes(std::uint64_t bytes) { g_max_message = std::clamp<std::uint64_t>(bytes, 1, INT_MAX); }
@@ -264,64 +264,12 @@ std::vector<double> rank_sorted_codes(const comm_info& c, std::span<const std::u
   const std::uint64_t n = codes.size();
   std::vector<double> r(n);
   if (n) ordo::rank_sorted(cpu{}, codes, std::span<double>(r), rank_sorted_options{.method = method});
-  // This process's boundary: n, first, last, leading run, trailing run, distinct codes.
-  std::uint64_t L = 0, T = 0, d = 0;
-  if (n) {
-    while (L < n && codes[L] == codes[0]) ++L;
-    while (T < n && codes[n - 1 - T] == codes[n - 1]) ++T;
-    for (std::uint64_t i = 0; i < n; ++i) d += (i == 0 || codes[i] != codes[i - 1]);
-  }
-  std::uint64_t mine[6] = {n, n ? codes[0] : 0, n ? codes[n - 1] : 0, L, T, d};
-  std::vector<std::uint64_t> b(6 * std::size_t(c.p));
-  check_mpi(MPI_Allgather(mine, 6, MPI_UINT64_T, b.data(), 6, MPI_UINT64_T, c.comm), "MPI_Allgather");
-  auto nq = [&](int q) { return b[6 * q]; };
-  auto first = [&](int q) { return b[6 * q + 1]; };
-  auto last = [&](int q) { return b[6 * q + 2]; };
-  std::vector<std::uint64_t> O(c.p + 1, 0);
-  for (int q = 0; q < c.p; ++q) O[q + 1] = O[q] + nq(q);
-  if (!n) return r;
-  const std::uint64_t off = O[c.me];
-  // The leading tie group may start on earlier processes, the trailing one
-  // end on later ones (crossing whole processes of one tie group).
-  std::uint64_t gs = off, ge = off + n;
-  for (int q = c.me - 1; q >= 0; --q) {
-    if (!nq(q)) continue;
-    if (last(q) != codes[0]) break;
-    gs = O[q] + nq(q) - b[6 * q + 4];
-    if (b[6 * q + 4] != nq(q)) break;
-  }
-  for (int q = c.me + 1; q < c.p; ++q) {
-    if (!nq(q)) continue;
-    if (first(q) != codes[n - 1]) break;
-    ge = O[q] + b[6 * q + 3];
-    if (b[6 * q + 3] != nq(q)) break;
-  }
-  // Dense: distinct codes before, less the groups that cross a boundary.
-  std::uint64_t D = 0;
-  bool have_prev = false;
-  std::uint64_t prev_last = 0;
-  for (int q = 0; q <= c.me; ++q) {
-    if (!nq(q)) continue;
-    if (q < c.me) D += b[6 * q + 5];
-    if (have_prev && prev_last == first(q)) --D;
-    have_prev = true;
-    prev_last = last(q);
-  }
-  const std::uint64_t lead_end = L == n ? ge : off + L, trail_start = T == n ? gs : off + n - T;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    const bool lead = i < L, trail = i >= n - T;
-    switch (method) {
-      case rank_method::min: r[i] = lead ? double(gs + 1) : double(off) + r[i]; break;
-      case rank_method::max: r[i] = trail ? double(ge) : double(off) + r[i]; break;
-      case rank_method::ordinal: r[i] = double(off) + r[i]; break;
-      case rank_method::dense: r[i] = double(D) + r[i]; break;
-      case rank_method::average:
-        if (lead) r[i] = (double(gs + 1) + double(lead_end)) / 2;
-        else if (trail) r[i] = (double(trail_start + 1) + double(ge)) / 2;
-        else r[i] += double(off);
-        break;
-    }
-  }
+  // Every process's boundary (dist/tie_boundaries.hpp) places the local ranks.
+  const dist::tie_boundary mine = dist::tie_boundary_of(codes);
+  std::vector<dist::tie_boundary> all(c.p);
+  check_mpi(MPI_Allgather(&mine, 6, MPI_UINT64_T, all.data(), 6, MPI_UINT64_T, c.comm), "MPI_Allgather");
+  const dist::tie_placement t = dist::place_ties(all, c.me);
+  for (std::uint64_t i = 0; i < n; ++i) r[i] = dist::placed_rank(t, method, i, r[i]);
   return r;
 }
 

@@ -5,13 +5,12 @@
 #include <mpi.h>
 
 #include <cstddef>
-#include <exception>
-#include <new>
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "ordo/dist/agreed_checks.hpp"
 #include "ordo/error.hpp"
 #include "ordo/rank_variants.hpp"
 
@@ -29,21 +28,10 @@ struct comm_info {
 // others "process r: message"). Returns when no process failed.
 void agree(const comm_info& c, const error* local);
 
-// Runs f (the local checks) and agrees on its outcome.
+// Runs f (the local checks) and agrees on its outcome (dist/agreed_checks.hpp).
 template <class F>
 void checked(const comm_info& c, F&& f) {
-  try {
-    f();
-  } catch (const error& e) {
-    agree(c, &e);
-  } catch (const std::bad_alloc&) {  // not ordo::error: still agreed on, or the others would wait forever
-    const error e(errc::out_of_memory, "out of host memory in the local checks");
-    agree(c, &e);
-  } catch (const std::exception& e) {
-    const error wrapped(errc::invalid_argument, std::string("the local checks failed: ") + e.what());
-    agree(c, &wrapped);
-  }
-  agree(c, nullptr);
+  dist::checked_by([&](const error* e) { agree(c, e); }, f);
 }
 
 // MPI_Alltoallv over bytes with 64-bit counts: one MPI_Alltoallv where every

@@ -1,0 +1,154 @@
+// ordo::nccl's kernels (included once, by dist_nccl.cu): order codes, the
+// sample and the cuts of the sample sort, permutations, and the rank
+// boundary and fix-up. Each is a grid-stride loop over 64-bit indices.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "ordo/detail/key_traits.hpp"
+#include "ordo/dist/tie_boundaries.hpp"
+#include "ordo/global_index.hpp"
+#include "ordo/nccl/dist_core.hpp"
+
+namespace ordo::nccl_detail::kernels {
+
+using u64 = std::uint64_t;
+
+#define ORDO_NCCL_FOR(i, n) \
+  for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < (n); i += u64(gridDim.x) * blockDim.x)
+
+// key_traits<K>::rank_bits with the kind known at run time (one kernel per
+// code width): NaN to 0 (top) or all ones, -0.0 as +0.0, descending flipped.
+template <class Code>
+__device__ Code rank_bits_of(key_kind kind, Code raw, bool descending, bool nan_on_top) {
+  if (kind == key_kind::floating) {
+    if ((raw & ~detail::sign_bit<Code>) > detail::float_bits<Code>::exp_mask)
+      return nan_on_top ? Code(0) : detail::kept_nan_rank_bits<Code>();
+    if (raw == detail::sign_bit<Code>) raw = 0;
+  }
+  const Code b = detail::encode_code(kind, raw, false);
+  return descending ? Code(~b) : b;
+}
+
+template <class Code>
+__global__ void encode_kernel(const Code* keys, u64 n, key_kind kind, bool descending, bool nan_on_top, Code* codes) {
+  ORDO_NCCL_FOR(i, n) codes[i] = rank_bits_of(kind, keys[i], descending, nan_on_top);
+}
+
+// Integer codes back to their keys, in place (a bijection for integers).
+template <class Code>
+__global__ void decode_kernel(Code* codes, u64 n, key_kind kind, bool descending) {
+  ORDO_NCCL_FOR(i, n) codes[i] = detail::decode_code(kind, descending ? Code(~codes[i]) : codes[i]);
+}
+
+__global__ void iota_kernel(u64* out, u64 n) {
+  ORDO_NCCL_FOR(i, n) out[i] = i;
+}
+
+template <class W>
+__global__ void gather_kernel(const W* in, const u64* idx, u64 n, W* out) {
+  ORDO_NCCL_FOR(i, n) out[i] = in[idx[i]];
+}
+
+template <class W>
+__global__ void scatter_kernel(const W* in, const u64* idx, u64 n, W* out) {
+  ORDO_NCCL_FOR(i, n) out[idx[i]] = in[i];
+}
+
+// A sampled tuple (code, process, sorted position); tuples are distinct, so
+// runs of equal codes are cut like any other run. proc == no_sample: the
+// process had fewer keys than samples.
+struct sample {
+  u64 code, proc, pos;
+};
+constexpr u64 no_sample = ~u64(0);
+
+template <class Code>
+__global__ void sample_kernel(const Code* sorted, u64 n, u64 s, u64 me, sample* out) {
+  ORDO_NCCL_FOR(k, s) {
+    const bool all = n < s;
+    const u64 i = all ? k : ((2 * k + 1) * n) / (2 * s);
+    out[k] = (all && k >= n) ? sample{0, no_sample, 0} : sample{u64(sorted[i]), me, i};
+  }
+}
+
+template <class Code>
+__device__ u64 first_not_below(const Code* c, u64 n, u64 v, bool strictly_above) {
+  u64 lo = 0, hi = n;
+  while (lo < hi) {
+    const u64 mid = lo + (hi - lo) / 2;
+    if (strictly_above ? u64(c[mid]) <= v : u64(c[mid]) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// cut[j]: the local tuples (sorted[i], me, i) below splitter j.
+template <class Code>
+__global__ void cut_kernel(const Code* sorted, u64 n, u64 me, const sample* split, int count, u64* cut) {
+  ORDO_NCCL_FOR(j, u64(count)) {
+    const sample sp = split[j];
+    const u64 lo = first_not_below(sorted, n, sp.code, false), hi = first_not_below(sorted, n, sp.code, true);
+    cut[j] = me < sp.proc ? hi : me > sp.proc ? lo : std::min(std::max(sp.pos, lo), hi);
+  }
+}
+
+// sort_idx's answer in chunk order: the process a received element came
+// from (its receive position among the runs) and its index there.
+__global__ void origin_kernel(const u64* pos, const u64* src_idx, u64 m, const u64* recv_start, int p,
+                              global_index* out) {
+  ORDO_NCCL_FOR(i, m) {
+    int lo = 0, hi = p - 1;  // the last run starting at or before pos[i]
+    while (lo < hi) {
+      const int mid = (lo + hi + 1) / 2;
+      if (recv_start[mid] <= pos[i]) lo = mid;
+      else hi = mid - 1;
+    }
+    out[i] = global_index{std::int64_t(lo), src_idx[i]};
+  }
+}
+
+// words[0..5]: the tie_boundary of the sorted codes; distinct from the local
+// dense ranks (the last one) when dense is asked for.
+template <class Code>
+__global__ void boundary_kernel(const Code* c, u64 m, const double* local_dense, u64* words) {
+  if (blockIdx.x || threadIdx.x) return;
+  dist::tie_boundary b;
+  b.n = m;
+  if (m) {
+    b.first = c[0];
+    b.last = c[m - 1];
+    b.lead = first_not_below(c, m, b.first, true);
+    b.trail = m - first_not_below(c, m, b.last, false);
+    b.distinct = local_dense ? u64(local_dense[m - 1]) : 0;
+  }
+  const u64* w = reinterpret_cast<const u64*>(&b);
+  for (int k = 0; k < 6; ++k) words[k] = w[k];
+}
+
+template <class Code>
+__global__ void unsorted_kernel(const Code* c, u64 m, u64* flag) {
+  ORDO_NCCL_FOR(i, m) if (i + 1 < m && c[i] > c[i + 1]) *flag = 1;
+}
+
+// The global rank of each chunk element, written as the output type at
+// where[i] (or i).
+template <class Code>
+__global__ void fixup_kernel(const Code* codes, const double* local, u64 m, dist::tie_placement t, rank_method method,
+                             bool keep_nan, double div, rank_type rt, const u64* where, void* out) {
+  ORDO_NCCL_FOR(i, m) {
+    double v = dist::placed_rank(t, method, i, local[i]);
+    if (keep_nan && codes[i] == detail::kept_nan_rank_bits<Code>()) v = std::numeric_limits<double>::quiet_NaN();
+    v /= div;
+    const u64 j = where ? where[i] : i;
+    switch (rt) {
+      case rank_type::u32: static_cast<std::uint32_t*>(out)[j] = v != v ? 0u : std::uint32_t(v); break;
+      case rank_type::u64: static_cast<std::uint64_t*>(out)[j] = v != v ? 0ull : std::uint64_t(v); break;
+      case rank_type::f32: static_cast<float*>(out)[j] = float(v); break;
+      case rank_type::f64: static_cast<double*>(out)[j] = v; break;
+    }
+  }
+}
+
+}  // namespace ordo::nccl_detail::kernels

@@ -1,0 +1,463 @@
+// ordo::nccl's GPU core (include/ordo/nccl/dist_core.hpp), compiled once per
+// code width: a sample sort over NCCL with every element kept in device
+// memory. docs/algorithms.md ("Distributed sort and rank on GPUs") explains
+// the steps; the host only computes splitters and counts, and places ranks
+// with the transport-free arithmetic of dist/tie_boundaries.hpp.
+#include <cub/device/device_radix_sort.cuh>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "nccl/dist_kernels.cuh"
+#include "nccl_comm.hpp"
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/device_buffer.hpp"
+#include "ordo/dist/tie_boundaries.hpp"
+#include "ordo/nccl.hpp"
+
+namespace ordo::nccl_detail {
+namespace {
+
+using namespace kernels;  // dist_kernels.cuh, and its u64
+template <class T>
+using dbuf = device_buffer<T>;
+
+constexpr int block = 256;
+unsigned grid_for(u64 n) { return unsigned(std::clamp<u64>((n + block - 1) / block, 1, 8192)); }
+
+// ---- launches -------------------------------------------------------------------
+
+#define ORDO_NCCL_LAUNCH(kernel, n, stream, ...)                      \
+  do {                                                                \
+    kernel<<<grid_for(n), block, 0, stream>>>(__VA_ARGS__);           \
+    ORDO_CUDA_LAUNCH_CHECK(#kernel);                                  \
+  } while (0)
+
+std::size_t rank_bytes(rank_type rt) { return rt == rank_type::u32 || rt == rank_type::f32 ? 4 : 8; }
+
+// out[i] = in[idx[i]] (or out[idx[i]] = in[i]) for elements of 4, 8 or 16 bytes.
+void permute_bytes(const comm_info& c, const void* in, const u64* idx, u64 n, std::size_t elem, void* out,
+                   bool scatter) {
+  if (!n) return;
+  auto run = [&](auto word) {
+    using W = decltype(word);
+    if (scatter) ORDO_NCCL_LAUNCH(scatter_kernel<W>, n, c.stream, static_cast<const W*>(in), idx, n, static_cast<W*>(out));
+    else ORDO_NCCL_LAUNCH(gather_kernel<W>, n, c.stream, static_cast<const W*>(in), idx, n, static_cast<W*>(out));
+  };
+  if (elem == 4) run(std::uint32_t{});
+  else if (elem == 8) run(std::uint64_t{});
+  else run(global_index{});
+}
+
+dbuf<u64> iota(const comm_info& c, u64 n) {
+  dbuf<u64> b(c.exec, n);
+  if (n) ORDO_NCCL_LAUNCH(iota_kernel, n, c.stream, b.data(), n);
+  return b;
+}
+
+// CUB's stable LSD radix sort (all code bits), scratch from the caller's resource.
+template <class K, class V>
+void sort_pairs(const comm_info& c, const K* kin, K* kout, const V* vin, V* vout, u64 n) {
+  if (!n) return;
+  std::size_t bytes = 0;
+  check_cuda(cub::DeviceRadixSort::SortPairs(nullptr, bytes, kin, kout, vin, vout, std::int64_t(n), 0,
+                                             int(sizeof(K) * 8), c.stream),
+             "cub::DeviceRadixSort::SortPairs");
+  dbuf<unsigned char> temp(c.exec, bytes);
+  check_cuda(cub::DeviceRadixSort::SortPairs(temp.data(), bytes, kin, kout, vin, vout, std::int64_t(n), 0,
+                                             int(sizeof(K) * 8), c.stream),
+             "cub::DeviceRadixSort::SortPairs");
+}
+
+template <class K>
+void sort_keys(const comm_info& c, const K* kin, K* kout, u64 n) {
+  if (!n) return;
+  std::size_t bytes = 0;
+  check_cuda(cub::DeviceRadixSort::SortKeys(nullptr, bytes, kin, kout, std::int64_t(n), 0, int(sizeof(K) * 8),
+                                            c.stream),
+             "cub::DeviceRadixSort::SortKeys");
+  dbuf<unsigned char> temp(c.exec, bytes);
+  check_cuda(cub::DeviceRadixSort::SortKeys(temp.data(), bytes, kin, kout, std::int64_t(n), 0, int(sizeof(K) * 8),
+                                            c.stream),
+             "cub::DeviceRadixSort::SortKeys");
+}
+
+template <class K>
+void sort_pairs_bytes(const comm_info& c, const K* kin, K* kout, const void* vin, void* vout, u64 n, std::size_t elem) {
+  if (elem == 4)
+    sort_pairs(c, kin, kout, static_cast<const std::uint32_t*>(vin), static_cast<std::uint32_t*>(vout), n);
+  else
+    sort_pairs(c, kin, kout, static_cast<const std::uint64_t*>(vin), static_cast<std::uint64_t*>(vout), n);
+}
+
+// Sorts (code, payloads...) by code: by pairs with the one payload, or by
+// (code, position) pairs and gathers when the position is wanted or several
+// payloads travel. Returns the positions (empty unless used).
+template <class Code>
+dbuf<u64> sort_with(const comm_info& c, const Code* in, Code* out, u64 n, std::vector<dbuf<std::byte>>& pays,
+                    const std::vector<std::size_t>& elems, bool want_pos) {
+  if (want_pos || pays.size() > 1) {
+    dbuf<u64> idx = iota(c, n), pos(c.exec, n);
+    sort_pairs(c, in, out, idx.data(), pos.data(), n);
+    for (std::size_t k = 0; k < pays.size(); ++k) {
+      dbuf<std::byte> g(c.exec, n * elems[k]);
+      permute_bytes(c, pays[k].data(), pos.data(), n, elems[k], g.data(), false);
+      pays[k] = std::move(g);
+    }
+    return pos;
+  }
+  if (pays.size() == 1) {
+    dbuf<std::byte> g(c.exec, n * elems[0]);
+    sort_pairs_bytes(c, in, out, pays[0].data(), g.data(), n, elems[0]);
+    pays[0] = std::move(g);
+  } else {
+    sort_keys(c, in, out, n);
+  }
+  return {};
+}
+
+template <class T>
+dbuf<T> upload(const comm_info& c, const std::vector<T>& h) {
+  dbuf<T> d(c.exec, h.size());
+  if (!h.empty())
+    check_cuda(cudaMemcpyAsync(d.data(), h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice, c.stream),
+               "cudaMemcpyAsync");
+  return d;
+}
+
+template <class T>
+std::vector<T> download(const comm_info& c, const T* d, std::size_t n) {
+  std::vector<T> h(n);
+  if (n) check_cuda(cudaMemcpyAsync(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost, c.stream), "cudaMemcpyAsync");
+  check_cuda(cudaStreamSynchronize(c.stream), "cudaStreamSynchronize");
+  return h;
+}
+
+std::vector<u64> prefix(const std::vector<u64>& v) {
+  std::vector<u64> s(v.size() + 1, 0);
+  for (std::size_t i = 0; i < v.size(); ++i) s[i + 1] = s[i] + v[i];
+  return s;
+}
+
+// ---- the sample sort ------------------------------------------------------------
+
+struct wants {
+  bool send_index = false;  // sort_idx: local indices travel with the codes
+  bool local_perm = false;  // rank: keep the local sort's permutation (the way home)
+  bool positions = false;   // keep each chunk element's receive position
+};
+
+// After exchange_sorted: this process's piece of the global order of the
+// tuples (code, process, index).
+template <class Code>
+struct chunk {
+  dbuf<Code> code;                    // m codes, ascending
+  std::vector<dbuf<std::byte>> pay;   // the payloads, chunk order
+  dbuf<u64> pos;                      // receive position of each (wants.positions)
+  dbuf<u64> src_idx;                  // local index at its process (wants.send_index)
+  dbuf<u64> local_perm;               // input index of each locally sorted element (wants.local_perm)
+  std::vector<u64> send_cnt, recv_cnt;  // of the exchange, per peer
+  std::vector<u64> n_all, m_all;      // every process's input and chunk sizes
+  u64 m = 0, n_total = 0;
+};
+
+struct payload_in {
+  const void* data;
+  std::size_t elem;
+};
+
+template <class Code, class CheckTotal>
+chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> codes, u64 n,
+                            const std::vector<payload_in>& pays_in, wants w, CheckTotal&& check_total) {
+  chunk<Code> s;
+  // (1) Local stable sort of (code, payloads): tuple i is (sorted[i], me, i).
+  timer.mark(phase::local_sort);
+  std::vector<std::size_t> elems;
+  std::vector<dbuf<std::byte>> pays(pays_in.size());  // the payloads in local sorted order
+  for (const auto& p : pays_in) elems.push_back(p.elem);
+  dbuf<Code> sorted(c.exec, n);
+  dbuf<u64> perm;
+  if (w.local_perm || w.send_index || pays_in.size() > 1) {
+    dbuf<u64> idx = iota(c, n);
+    perm = dbuf<u64>(c.exec, n);
+    sort_pairs(c, codes.data(), sorted.data(), idx.data(), perm.data(), n);
+    for (std::size_t k = 0; k < pays_in.size(); ++k) {
+      pays[k] = dbuf<std::byte>(c.exec, n * elems[k]);
+      permute_bytes(c, pays_in[k].data, perm.data(), n, elems[k], pays[k].data(), false);
+    }
+  } else if (pays_in.size() == 1) {
+    pays[0] = dbuf<std::byte>(c.exec, n * elems[0]);
+    sort_pairs_bytes(c, codes.data(), sorted.data(), pays_in[0].data, pays[0].data(), n, elems[0]);
+  } else {
+    sort_keys(c, codes.data(), sorted.data(), n);
+  }
+  codes = dbuf<Code>();
+
+  // (2) A regular sample of every process's sorted tuples, gathered with the
+  // sizes: [n, s samples] per process; p-1 splitters on the host.
+  timer.mark(phase::splitters);
+  const u64 s_per = std::min<u64>(4096, 64 * u64(c.p));
+  dbuf<sample> smp(c.exec, s_per);
+  ORDO_NCCL_LAUNCH(sample_kernel<Code>, s_per, c.stream, sorted.data(), n, s_per, u64(c.me), smp.data());
+  std::vector<u64> mine(1 + 3 * s_per);
+  mine[0] = n;
+  {
+    auto h = download(c, smp.data(), s_per);
+    std::copy_n(reinterpret_cast<const u64*>(h.data()), 3 * s_per, mine.begin() + 1);
+  }
+  const auto gathered = allgather_u64(c, mine);
+  std::vector<sample> all;
+  for (int q = 0; q < c.p; ++q) {
+    const u64* b = gathered.data() + std::size_t(q) * mine.size();
+    s.n_all.push_back(b[0]);
+    for (u64 k = 0; k < s_per; ++k)
+      if (b[1 + 3 * k + 1] != no_sample) all.push_back(sample{b[1 + 3 * k], b[1 + 3 * k + 1], b[1 + 3 * k + 2]});
+  }
+  for (u64 v : s.n_all) s.n_total += v;
+  check_total(s.n_total);  // the same on every process: all throw or none
+  std::sort(all.begin(), all.end(), [](const sample& a, const sample& b) {
+    return a.code != b.code ? a.code < b.code : a.proc != b.proc ? a.proc < b.proc : a.pos < b.pos;
+  });
+  std::vector<u64> cut(c.p + 1, 0);
+  cut[c.p] = n;
+  if (c.p > 1 && !all.empty()) {
+    std::vector<sample> split(c.p - 1);
+    for (int j = 1; j < c.p; ++j) split[j - 1] = all[(u64(j) * all.size()) / u64(c.p)];
+    auto d_split = upload(c, split);
+    dbuf<u64> d_cut(c.exec, c.p - 1);
+    ORDO_NCCL_LAUNCH(cut_kernel<Code>, u64(c.p - 1), c.stream, sorted.data(), n, u64(c.me), d_split.data(), c.p - 1,
+                     d_cut.data());
+    auto h = download(c, d_cut.data(), c.p - 1);
+    std::copy(h.begin(), h.end(), cut.begin() + 1);
+  }
+  for (int j = 1; j <= c.p; ++j) cut[j] = std::min(n, std::max(cut[j], cut[j - 1]));
+  s.send_cnt.resize(c.p);
+  for (int q = 0; q < c.p; ++q) s.send_cnt[q] = cut[q + 1] - cut[q];
+  // (3) The send counts of every process: a p x p matrix on every host.
+  const auto matrix = allgather_u64(c, s.send_cnt);
+  s.recv_cnt.resize(c.p);
+  s.m_all.assign(c.p, 0);
+  for (int q = 0; q < c.p; ++q)
+    for (int r = 0; r < c.p; ++r) s.m_all[r] += matrix[std::size_t(q) * c.p + r];
+  for (int q = 0; q < c.p; ++q) s.recv_cnt[q] = matrix[std::size_t(q) * c.p + c.me];
+  s.m = s.m_all[c.me];
+
+  // (4) One grouped exchange of codes, payloads and (sort_idx) indices.
+  timer.mark(phase::exchange);
+  dbuf<Code> rcode(c.exec, s.m);
+  std::vector<dbuf<std::byte>> rpay;
+  std::vector<moved> arrays{{sorted.data(), rcode.data(), sizeof(Code)}};
+  for (std::size_t k = 0; k < pays.size(); ++k) {
+    rpay.emplace_back(c.exec, s.m * elems[k]);
+    arrays.push_back({pays[k].data(), rpay.back().data(), elems[k]});
+  }
+  dbuf<u64> ridx(c.exec, w.send_index ? s.m : 0);
+  if (w.send_index) arrays.push_back({perm.data(), ridx.data(), sizeof(u64)});
+  exchange(c, arrays, s.send_cnt, s.recv_cnt);
+  sorted = dbuf<Code>();
+  pays.clear();
+  if (w.local_perm) s.local_perm = std::move(perm);
+  perm = dbuf<u64>();
+
+  // (5) The runs arrived in process order, each sorted by (code, index): a
+  // stable sort by code gives the tuple order.
+  timer.mark(phase::final_sort);
+  s.code = dbuf<Code>(c.exec, s.m);
+  s.pos = sort_with(c, rcode.data(), s.code.data(), s.m, rpay, elems, w.positions || w.send_index);
+  if (w.send_index) {
+    s.src_idx = dbuf<u64>(c.exec, s.m);
+    permute_bytes(c, ridx.data(), s.pos.data(), s.m, sizeof(u64), s.src_idx.data(), false);
+  }
+  s.pay = std::move(rpay);
+  return s;
+}
+
+// Process r's share of the global order: positions [N_r, N_r + n_r). Who
+// sends how many to whom follows from the sizes alone.
+void home_counts(const comm_info& c, const std::vector<u64>& n_all, const std::vector<u64>& m_all,
+                 std::vector<u64>& send_cnt, std::vector<u64>& recv_cnt) {
+  const auto N = prefix(n_all), M = prefix(m_all);
+  auto overlap = [](u64 a0, u64 a1, u64 b0, u64 b1) { return std::max(a0, b0) < std::min(a1, b1) ? std::min(a1, b1) - std::max(a0, b0) : u64(0); };
+  send_cnt.assign(c.p, 0);
+  recv_cnt.assign(c.p, 0);
+  for (int r = 0; r < c.p; ++r) {
+    send_cnt[r] = overlap(M[c.me], M[c.me + 1], N[r], N[r + 1]);
+    recv_cnt[r] = overlap(M[r], M[r + 1], N[c.me], N[c.me + 1]);
+  }
+}
+
+auto no_total_check = [](u64) {};
+
+// ---- ranks of a sorted distributed array ---------------------------------------
+
+struct ranked {
+  dbuf<double> local;                      // the local ranks (then placed by fixup_kernel)
+  std::vector<dist::tie_boundary> all;     // every process's boundary
+  std::vector<u64> unsorted;               // every process's "locally unsorted" flag
+};
+
+template <class Code>
+ranked rank_local(const comm_info& c, const Code* codes, u64 m, rank_method method, bool check_sorted) {
+  ranked out;
+  out.local = dbuf<double>(c.exec, m);
+  if (m)
+    ordo::rank_sorted(c.exec, std::span<const Code>(codes, m), out.local.span(), rank_sorted_options{.method = method});
+  dbuf<u64> words(c.exec, 8);
+  check_cuda(cudaMemsetAsync(words.data(), 0, 8 * sizeof(u64), c.stream), "cudaMemsetAsync");
+  boundary_kernel<Code><<<1, 1, 0, c.stream>>>(codes, m, method == rank_method::dense ? out.local.data() : nullptr,
+                                                words.data());
+  ORDO_CUDA_LAUNCH_CHECK("boundary_kernel");
+  if (check_sorted && m > 1) ORDO_NCCL_LAUNCH(unsorted_kernel<Code>, m, c.stream, codes, m, words.data() + 6);
+  const auto h = download(c, words.data(), 8);
+  const auto g = allgather_u64(c, h);
+  for (int q = 0; q < c.p; ++q) {
+    dist::tie_boundary b;
+    std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
+    out.all.push_back(b);
+    out.unsorted.push_back(g[8 * std::size_t(q) + 6]);
+  }
+  return out;
+}
+
+void check_rank_total(rank_type rt, u64 total, const char* fn) {
+  if (rt == rank_type::u32 && total > std::numeric_limits<std::uint32_t>::max())
+    throw error(errc::invalid_argument, std::string(fn) + ": " + std::to_string(total) +
+                                            " keys over all processes do not fit uint32 ranks; use uint64 ranks");
+}
+
+}  // namespace
+
+// ---- the entry points ---------------------------------------------------------------
+
+template <class Code>
+void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsigned value_bytes, bool descending) {
+  const comm_info c(ex);
+  phase_timer timer(c);
+  timer.mark(phase::local_sort);
+  dbuf<Code> codes(c.exec, n);
+  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, descending, descending, codes.data());
+  // Float codes tie -0.0 with +0.0 and every NaN: the keys travel. Integer
+  // codes decode back exactly: they do not.
+  const bool carry_keys = kind == key_kind::floating;
+  std::vector<payload_in> pays;
+  if (carry_keys) pays.push_back({keys, sizeof(Code)});
+  if (values) pays.push_back({values, value_bytes});
+  auto s = exchange_sorted(c, timer, std::move(codes), n, pays, wants{}, no_total_check);
+  // (6) Back to the input's local sizes.
+  timer.mark(phase::redistribute);
+  if (!carry_keys && s.m) ORDO_NCCL_LAUNCH(decode_kernel<Code>, s.m, c.stream, s.code.data(), s.m, kind, descending);
+  std::vector<u64> sc, rc;
+  home_counts(c, s.n_all, s.m_all, sc, rc);
+  std::vector<moved> arrays{{carry_keys ? static_cast<const void*>(s.pay[0].data()) : s.code.data(), keys, sizeof(Code)}};
+  if (values) arrays.push_back({s.pay.back().data(), values, value_bytes});
+  exchange(c, arrays, sc, rc);
+  timer.done(s.m);
+}
+
+template <class Code>
+void sort_idx(const nccl& ex, key_kind kind, const Code* keys, u64 n, global_index* perm, bool descending) {
+  const comm_info c(ex);
+  phase_timer timer(c);
+  timer.mark(phase::local_sort);
+  dbuf<Code> codes(c.exec, n);
+  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, descending, descending, codes.data());
+  auto s = exchange_sorted(c, timer, std::move(codes), n, {}, wants{.send_index = true, .positions = true},
+                           no_total_check);
+  timer.mark(phase::redistribute);
+  const auto recv_start = upload(c, prefix(s.recv_cnt));
+  dbuf<global_index> origin(c.exec, s.m);
+  if (s.m)
+    ORDO_NCCL_LAUNCH(origin_kernel, s.m, c.stream, s.pos.data(), s.src_idx.data(), s.m, recv_start.data(), c.p,
+                     origin.data());
+  std::vector<u64> sc, rc;
+  home_counts(c, s.n_all, s.m_all, sc, rc);
+  const moved a[] = {{origin.data(), perm, sizeof(global_index)}};
+  exchange(c, a, sc, rc);
+  timer.done(s.m);
+}
+
+template <class Code>
+void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_type rt,
+          const rank_options& options) {
+  const comm_info c(ex);
+  phase_timer timer(c);
+  timer.mark(phase::local_sort);
+  dbuf<Code> codes(c.exec, n);
+  if (n)
+    ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, !options.ascending,
+                     options.na == na_option::top, codes.data());
+  auto s = exchange_sorted(c, timer, std::move(codes), n, {}, wants{.local_perm = true, .positions = true},
+                           [&](u64 total) { check_rank_total(rt, total, "rank"); });
+  timer.mark(phase::rank_fixup);
+  auto r = rank_local(c, s.code.data(), s.m, options.method, false);
+  const dist::tie_placement t = dist::place_ties(r.all, c.me);
+  // na_option::keep: the NaN group is the codes at the top extreme.
+  const bool keep_nan = kind == key_kind::floating && options.na == na_option::keep;
+  const u64 nans = keep_nan ? dist::count_of_top_code(r.all, u64(detail::kept_nan_rank_bits<Code>())) : 0;
+  double div = 1;
+  if (options.pct)
+    div = options.method == rank_method::dense ? double(dist::distinct_total(r.all) - (nans ? 1 : 0))
+                                               : double(s.n_total - nans);
+  // Each rank goes to its receive position, then home the way it came.
+  const std::size_t rb = rank_bytes(rt);
+  dbuf<std::byte> back(c.exec, s.m * rb);
+  if (s.m)
+    ORDO_NCCL_LAUNCH(fixup_kernel<Code>, s.m, c.stream, s.code.data(), r.local.data(), s.m, t, options.method,
+                     keep_nan, div, rt, s.pos.data(), static_cast<void*>(back.data()));
+  timer.mark(phase::redistribute);
+  dbuf<std::byte> home(c.exec, n * rb);
+  const moved a[] = {{back.data(), home.data(), rb}};
+  exchange(c, a, s.recv_cnt, s.send_cnt);
+  permute_bytes(c, home.data(), s.local_perm.data(), n, rb, ranks, true);
+  timer.done(s.m);
+}
+
+template <class Code>
+void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_type rt,
+                 const rank_sorted_options& options) {
+  const comm_info c(ex);
+  phase_timer timer(c);
+  timer.mark(phase::rank_fixup);
+  // Codes ascending for input sorted in options.order (NaN last ascending,
+  // first descending); equal codes are ties.
+  const bool desc = options.order == sort_order::descending;
+  dbuf<Code> codes(c.exec, n);
+  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, desc, desc, codes.data());
+  auto r = rank_local(c, codes.data(), n, options.method, options.validate);
+  // Every process sees every boundary: all agree on the first bad process
+  // without another collective.
+  if (options.validate) {
+    int prev = -1;
+    for (int q = 0; q < c.p; ++q) {
+      const bool bad = r.unsorted[q] || (r.all[q].n && prev >= 0 && r.all[prev].last > r.all[q].first);
+      if (bad) {
+        const std::string msg = "rank_sorted: keys are not sorted across the processes";
+        if (q == c.me) throw error(errc::unsorted_input, msg);
+        throw dist::error_from(q, c.p, int(errc::unsorted_input), msg);
+      }
+      if (r.all[q].n) prev = q;
+    }
+  }
+  u64 total = 0;
+  for (const auto& b : r.all) total += b.n;
+  check_rank_total(rt, total, "rank_sorted");
+  const dist::tie_placement t = dist::place_ties(r.all, c.me);
+  if (n)
+    ORDO_NCCL_LAUNCH(fixup_kernel<Code>, n, c.stream, codes.data(), r.local.data(), n, t, options.method, false, 1.0,
+                     rt, static_cast<const u64*>(nullptr), ranks);
+  timer.done(n);
+}
+
+#define ORDO_NCCL_INSTANTIATE(Code)                                                                            \
+  template void sort<Code>(const nccl&, key_kind, Code*, u64, void*, unsigned, bool);                          \
+  template void sort_idx<Code>(const nccl&, key_kind, const Code*, u64, global_index*, bool);                  \
+  template void rank<Code>(const nccl&, key_kind, const Code*, u64, void*, rank_type, const rank_options&);    \
+  template void rank_sorted<Code>(const nccl&, key_kind, const Code*, u64, void*, rank_type,                   \
+                                  const rank_sorted_options&);
+ORDO_NCCL_INSTANTIATE(std::uint32_t)
+ORDO_NCCL_INSTANTIATE(std::uint64_t)
+
+}  // namespace ordo::nccl_detail

@@ -1,0 +1,387 @@
+// ordo::nccl against the single-process reference (ordo::cpu), one process
+// per GPU (include/ordo/nccl/launch.hpp). Every process builds the same
+// global input from one seed, takes its slice to its GPU, runs the
+// distributed call and compares its slice of the result (copied back) with
+// the slice of ordo::cpu's result over the whole input; an ncclAllReduce sums
+// the failures and process 0 reports.
+//
+//   test_nccl              p = 1, 2, ..., every visible GPU in turn
+//   test_nccl --procs k    p = k only
+// Without a GPU it says so and exits 0 (ctest reports it skipped).
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ordo/device_buffer.hpp"
+#include "ordo/nccl.hpp"
+#include "ordo/nccl/launch.hpp"
+
+namespace {
+
+using ordo::device_buffer;
+using u64 = std::uint64_t;
+
+int me = 0, np = 1;
+long failures = 0, checks = 0;
+ordo::nccl ex;
+
+ordo::cuda dev() { return ordo::cuda{ex.stream}; }
+
+void fail(const std::string& what) {
+  if (failures < 20) std::fprintf(stderr, "[process %d of %d] FAIL %s\n", me, np, what.c_str());
+  ++failures;
+}
+
+template <class T>
+device_buffer<T> to_device(const std::vector<T>& h) {
+  return device_buffer<T>(dev(), std::span<const T>(h));
+}
+template <class T>
+std::vector<T> to_host(const device_buffer<T>& d) {
+  std::vector<T> h(d.size());
+  d.download(h);
+  return h;
+}
+
+// Local sizes summing to n, by pattern.
+std::vector<u64> sizes_for(int pattern, u64 n, std::mt19937_64& g) {
+  std::vector<u64> s(np, 0);
+  switch (pattern) {
+    case 0:  // equal (the remainder on the first)
+      for (int q = 0; q < np; ++q) s[q] = n / np + (q < int(n % np));
+      break;
+    case 1: {  // every other process empty
+      int full = (np + 1) / 2;
+      for (int q = 0, k = 0; q < np; ++q)
+        if (q % 2 == 0) s[q] = n / full + (k++ < int(n % full));
+      break;
+    }
+    case 2:  // everything on the last process
+      s[np - 1] = n;
+      break;
+    default: {  // random split
+      u64 left = n;
+      for (int q = 0; q < np - 1; ++q) {
+        s[q] = left ? g() % (left + 1) : 0;
+        left -= s[q];
+      }
+      s[np - 1] = left;
+    }
+  }
+  return s;
+}
+
+const char* gen_names[] = {"random", "few_distinct", "all_equal", "hot_key",
+                           "sorted", "reverse",      "per_process_range", "nan_zero"};
+constexpr int n_gens = 8;
+
+template <class Key>
+std::vector<Key> make_keys(int gen, u64 n, const std::vector<u64>& sizes, std::mt19937_64& g) {
+  std::vector<Key> k(n);
+  for (u64 i = 0; i < n; ++i) {
+    std::int64_t v = 0;
+    switch (gen) {
+      case 0: v = std::int64_t(g() % 1000000) - 500000; break;
+      case 1: v = std::int64_t(g() % 5); break;
+      case 2: v = 7; break;
+      case 3: v = g() % 10 ? 42 : std::int64_t(g() % 100); break;
+      case 4: v = std::int64_t(i / 3); break;
+      case 5: v = std::int64_t(n - i / 2); break;
+      case 6: {  // the processes hold disjoint ranges, in reverse process order
+        u64 q = 0, start = 0;
+        while (q + 1 < sizes.size() && i >= start + sizes[q]) start += sizes[q++];
+        v = std::int64_t((np - q) * 1000 + g() % 1000);
+        break;
+      }
+      default: v = std::int64_t(g() % 7) - 3; break;
+    }
+    k[i] = Key(v);
+    if constexpr (std::is_floating_point_v<Key>) {
+      if (gen == 7) {
+        const u64 r = g() % 8;
+        if (r == 0) k[i] = std::numeric_limits<Key>::quiet_NaN();
+        else if (r == 1) k[i] = -Key(0);
+        else if (r == 2) k[i] = Key(0);
+        else if (r == 3) k[i] = -std::numeric_limits<Key>::infinity();
+      }
+    }
+  }
+  return k;
+}
+
+template <class T>
+bool same(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(a) && std::isnan(b)) return true;
+  }
+  return std::memcmp(&a, &b, sizeof(T)) == 0;  // bit for bit: -0.0 is not +0.0
+}
+
+template <class T>
+void expect_slice(const std::vector<T>& got, const std::vector<T>& ref, u64 off, const std::string& what) {
+  ++checks;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (!same(got[i], ref[off + i])) {
+      fail(what + " at local " + std::to_string(i));
+      return;
+    }
+}
+
+// fn(exec, keys, ranks) over every key with ordo::cpu and over this
+// process's keys (on its GPU) with ordo::nccl: the second must be this
+// process's slice of the first.
+template <class Rank, class Key, class Fn>
+void expect_rank_slice(const std::vector<Key>& all, const std::vector<Key>& local, u64 off, Fn fn,
+                       const std::string& what) {
+  std::vector<Rank> ref(all.size());
+  fn(ordo::cpu{}, std::span<const Key>(all), std::span<Rank>(ref));
+  auto dk = to_device(local);
+  device_buffer<Rank> dr(dev(), local.size());
+  fn(ex, std::span<const Key>(dk.span()), dr.span());
+  expect_slice(to_host(dr), ref, off, what);
+}
+
+template <class Key>
+void run_case(int gen, int pattern, u64 n, u64 seed) {
+  std::mt19937_64 g(seed);
+  auto sizes = sizes_for(pattern, n, g);
+  auto all = make_keys<Key>(gen, n, sizes, g);
+  u64 off = 0;
+  for (int q = 0; q < me; ++q) off += sizes[q];
+  const u64 nl = sizes[me];
+  std::vector<Key> local(all.begin() + off, all.begin() + off + nl);
+  const std::string tag = std::string(ordo::type_name<Key>()) + " " + gen_names[gen] + " pattern " +
+                          std::to_string(pattern) + " n " + std::to_string(n);
+
+  for (auto order : {ordo::sort_order::ascending, ordo::sort_order::descending}) {
+    ordo::sort_options so;
+    so.order = order;
+    // The reference: keys with their global input index.
+    std::vector<Key> rk = all;
+    std::vector<u64> rv(n);
+    std::iota(rv.begin(), rv.end(), 0);
+    ordo::sort(ordo::cpu{}, std::span<Key>(rk), std::span<u64>(rv), so);
+    const std::string ord = order == ordo::sort_order::ascending ? " asc " : " desc ";
+    {
+      auto k = to_device(local);
+      ordo::sort(ex, k.span(), so);
+      expect_slice(to_host(k), rk, off, "sort keys" + ord + tag);
+    }
+    {  // 8-byte values
+      auto k = to_device(local);
+      std::vector<u64> hv(nl);
+      std::iota(hv.begin(), hv.end(), off);
+      auto v = to_device(hv);
+      ordo::sort(ex, k.span(), v.span(), so);
+      expect_slice(to_host(k), rk, off, "sort kv keys" + ord + tag);
+      expect_slice(to_host(v), rv, off, "sort kv values" + ord + tag);
+    }
+    {  // 4-byte values
+      auto k = to_device(local);
+      std::vector<std::uint32_t> hv(nl), rv32(n);
+      for (u64 i = 0; i < nl; ++i) hv[i] = std::uint32_t(off + i);
+      for (u64 i = 0; i < n; ++i) rv32[i] = std::uint32_t(rv[i]);
+      auto v = to_device(hv);
+      ordo::sort(ex, k.span(), v.span(), so);
+      expect_slice(to_host(v), rv32, off, "sort kv uint32 values" + ord + tag);
+    }
+    {  // sort_idx: the reference's global indices as (process, local index)
+      std::vector<ordo::global_index> rp(n);
+      for (u64 i = 0; i < n; ++i) {
+        u64 q = 0, start = 0;
+        while (rv[i] >= start + sizes[q]) start += sizes[q++];
+        rp[i] = {std::int64_t(q), rv[i] - start};
+      }
+      auto k = to_device(local);
+      device_buffer<ordo::global_index> p(dev(), nl);
+      ordo::sort_idx(ex, k.span(), p.span(), order);  // the mutable-span overload
+      auto hp = to_host(p);
+      ++checks;
+      for (u64 i = 0; i < nl; ++i)
+        if (!(hp[i] == rp[off + i])) {
+          fail("sort_idx" + ord + tag + " at local " + std::to_string(i));
+          break;
+        }
+    }
+    // rank_sorted over the globally sorted keys, validated.
+    std::vector<Key> sorted_local(rk.begin() + off, rk.begin() + off + nl);
+    for (auto m : ordo::all_rank_methods) {
+      ordo::rank_sorted_options ro;
+      ro.method = m;
+      ro.order = order;
+      ro.validate = true;
+      const auto fn = [&](const auto& e, auto keys, auto ranks) { ordo::rank_sorted(e, keys, ranks, ro); };
+      expect_rank_slice<double>(rk, sorted_local, off, fn, std::string("rank_sorted ") + ordo::to_string(m) + ord + tag);
+      if (m != ordo::rank_method::average)
+        expect_rank_slice<std::uint32_t>(rk, sorted_local, off, fn,
+                                         std::string("rank_sorted uint32 ") + ordo::to_string(m) + ord + tag);
+    }
+  }
+  // rank: every method x ascending x na_option x pct.
+  for (auto m : ordo::all_rank_methods)
+    for (bool asc : {true, false})
+      for (auto na : {ordo::na_option::keep, ordo::na_option::top, ordo::na_option::bottom})
+        for (bool pct : {false, true}) {
+          if (!std::is_floating_point_v<Key> && na != ordo::na_option::keep) continue;  // no NaN: the same ranks
+          ordo::rank_options o;
+          o.method = m;
+          o.ascending = asc;
+          o.na = na;
+          o.pct = pct;
+          const auto fn = [&](const auto& e, auto keys, auto ranks) { ordo::rank(e, keys, ranks, o); };
+          const std::string what = std::string(ordo::to_string(m)) + (asc ? " asc " : " desc ") +
+                                   ordo::to_string(na) + (pct ? " pct " : " ") + tag;
+          expect_rank_slice<double>(all, local, off, fn, "rank " + what);
+          if (n == 1000 || n == 7) {  // the other rank types: 4-byte ranks travel home as 4 bytes
+            expect_rank_slice<float>(all, local, off, fn, "rank float " + what);
+            if (!pct && m != ordo::rank_method::average) {
+              expect_rank_slice<std::uint32_t>(all, local, off, fn, "rank uint32 " + what);
+              expect_rank_slice<u64>(all, local, off, fn, "rank uint64 " + what);
+            }
+          }
+        }
+}
+
+long allreduce_sum(long v) {
+  device_buffer<long> d(dev(), std::span<const long>(&v, 1));
+  ncclAllReduce(d.data(), d.data(), 1, ncclInt64, ncclSum, ex.comm, ex.stream);
+  d.download(std::span<long>(&v, 1));
+  return v;
+}
+double allreduce_max(double v) {
+  device_buffer<double> d(dev(), std::span<const double>(&v, 1));
+  ncclAllReduce(d.data(), d.data(), 1, ncclFloat64, ncclMax, ex.comm, ex.stream);
+  d.download(std::span<double>(&v, 1));
+  return v;
+}
+
+// The partition stays balanced on skewed input: no process receives much
+// more than its share (the regular sample of 64p tuples per process bounds
+// the excess near n_local / 64).
+void balance_case(int gen, u64 per_process) {
+  std::mt19937_64 g(99 + gen);
+  std::vector<u64> sizes(np, per_process);
+  auto all = make_keys<std::int64_t>(gen, per_process * np, sizes, g);
+  std::vector<std::int64_t> local(all.begin() + me * per_process, all.begin() + (me + 1) * per_process);
+  auto k = to_device(local);
+  ordo::nccl_detail::phase_log log;
+  ordo::nccl_detail::set_phase_log(&log);
+  ordo::sort(ex, k.span());
+  ordo::nccl_detail::set_phase_log(nullptr);
+  const double ratio = allreduce_max(double(log.received) / double(per_process));
+  if (me == 0) std::printf("balance %-18s n=%llu: largest part %.3f x the even share\n", gen_names[gen],
+                           (unsigned long long)(per_process * np), ratio);
+  ++checks;
+  if (ratio > 1.1 + 64.0 / double(per_process)) fail(std::string("balance ") + gen_names[gen]);
+}
+
+template <class F>
+void expect_error_everywhere(ordo::errc code, const std::string& what, F&& f) {
+  ++checks;
+  try {
+    f();
+    fail(what + ": no error");
+  } catch (const ordo::error& e) {
+    if (e.code() != code) fail(what + ": wrong code, " + e.what());
+    if (me == 0 && what == "rank sizes") std::printf("error case '%s' on process 0: %s\n", what.c_str(), e.what());
+  }
+}
+
+void error_cases() {
+  // Mismatched sizes on the last process only: everybody throws, nobody hangs.
+  auto keys = to_device(std::vector<double>(5, 1.0));
+  device_buffer<double> ranks(dev(), me == np - 1 ? 4 : 5);
+  expect_error_everywhere(ordo::errc::invalid_argument, "rank sizes", [&] { ordo::rank(ex, keys.span(), ranks.span()); });
+  auto k = to_device(std::vector<int>(3, 1));
+  device_buffer<int> v(dev(), me == 0 ? 2 : 3);
+  expect_error_everywhere(ordo::errc::invalid_argument, "sort values", [&] { ordo::sort(ex, k.span(), v.span()); });
+  device_buffer<ordo::global_index> p(dev(), me == np - 1 ? 2 : 3);
+  expect_error_everywhere(ordo::errc::invalid_argument, "sort_idx perm", [&] { ordo::sort_idx(ex, k.span(), p.span()); });
+  ordo::rank_sorted_options o;
+  o.validate = true;
+  device_buffer<std::uint32_t> r(dev(), 3);
+  // Unsorted only across a process boundary: process q holds q+1 ... but the last holds 0.
+  if (np > 1) {
+    auto sk = to_device(std::vector<int>(3, me == np - 1 ? 0 : me + 1));
+    expect_error_everywhere(ordo::errc::unsorted_input, "rank_sorted boundary",
+                            [&] { ordo::rank_sorted(ex, sk.span(), r.span(), o); });
+  }
+  // Unsorted inside the last process.
+  auto uk = to_device(me == np - 1 ? std::vector<int>{3, 1, 2} : std::vector<int>{-3, -2, -1});
+  expect_error_everywhere(ordo::errc::unsorted_input, "rank_sorted local",
+                          [&] { ordo::rank_sorted(ex, uk.span(), r.span(), o); });
+  // The descending order accepts what is sorted descending, NaN first.
+  auto dk = to_device(std::vector<float>{std::numeric_limits<float>::quiet_NaN(), 2.f, 1.f});
+  o.order = ordo::sort_order::descending;
+  ++checks;
+  if (np == 1) {
+    try {
+      ordo::rank_sorted(ex, dk.span(), r.span(), o);
+    } catch (const ordo::error& e) {
+      fail(std::string("rank_sorted descending with NaN first: ") + e.what());
+    }
+  }
+  auto a = to_device(std::vector<double>(2, 0.0));
+  device_buffer<std::uint32_t> ar(dev(), 2);
+  ordo::rank_options avg;  // average into an integer rank: refused everywhere
+  expect_error_everywhere(ordo::errc::invalid_argument, "average to uint32",
+                          [&] { ordo::rank(ex, a.span(), ar.span(), avg); });
+}
+
+int body(const ordo::nccl_launch::context& c) {
+  me = c.rank;
+  np = c.size;
+  ex = ordo::nccl{c.comm, c.stream};
+  u64 seed = 1;
+  for (u64 n : {0ull, 1ull, 7ull, 1000ull})
+    for (int gen = 0; gen < n_gens; ++gen)
+      for (int pattern = 0; pattern < 4; ++pattern) {
+        if (n == 1000 && (pattern == 1 || pattern == 2)) continue;  // kept fast: the small sizes cover them
+        run_case<std::int32_t>(gen, pattern, n, seed++);
+        run_case<double>(gen, pattern, n, seed++);
+        if (n == 1000 && pattern == 3) {
+          run_case<std::uint32_t>(gen, pattern, n, seed++);
+          run_case<std::int64_t>(gen, pattern, n, seed++);
+          run_case<std::uint64_t>(gen, pattern, n, seed++);
+          run_case<float>(gen, pattern, n, seed++);
+        }
+      }
+  for (int gen : {0, 2, 3, 4, 6, 7})
+    for (int pattern : {0, 2}) {
+      run_case<float>(gen, pattern, 100000, seed++);
+      run_case<std::uint32_t>(gen, pattern, 100000, seed++);
+      run_case<std::int64_t>(gen, pattern, 100000, seed++);
+    }
+  for (int gen = 0; gen < n_gens; ++gen) balance_case(gen, 100000);
+  error_cases();
+  const long total = allreduce_sum(failures), total_checks = allreduce_sum(checks);
+  if (me == 0) std::printf("ordo::nccl on %d processes: %ld checks, %ld failures\n", np, total_checks, total);
+  return total ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int want = ordo::nccl_launch::take_procs_arg(argc, argv);
+  const int gpus = ordo::nccl_launch::visible_gpus();
+  if (gpus == 0) {
+    std::printf("no CUDA device: NCCL test skipped\n");
+    return 0;
+  }
+  if (want > gpus) {
+    std::fprintf(stderr, "--procs %d: only %d GPUs visible (NCCL takes one GPU per process)\n", want, gpus);
+    return 1;
+  }
+  int bad_runs = 0;
+  for (int p = want ? want : 1; p <= (want ? want : gpus); ++p) {
+    const int failed = ordo::nccl_launch::run(p, body);
+    std::printf("test_nccl with %d process%s: %s\n", p, p == 1 ? "" : "es", failed ? "FAILED" : "passed");
+    bad_runs += failed != 0;
+  }
+  return bad_runs ? 1 : 0;
+}
