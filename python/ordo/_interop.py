@@ -60,7 +60,10 @@ def _gpu_view(x: Any, name: str) -> Any:
 
 def native(x: Any, name: str = "x") -> tuple[Any, Callable[[Any], Any]]:
     """(what ordo._ordo takes for x, how to give a result back to x's framework)."""
-    if x is None or isinstance(x, (np.ndarray, int)) or hasattr(x, "__cuda_array_interface__"):
+    # JAX GPU arrays also have __cuda_array_interface__, but their results must
+    # go back to JAX: they take the DLPack path below.
+    if x is None or isinstance(x, (np.ndarray, int)) or (
+            hasattr(x, "__cuda_array_interface__") and _top_module(x) not in ("jax", "jaxlib")):
         return x, _same  # (an int: segmented_sort's segment length)
     if not (hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__")):
         return x, _same  # ordo._ordo raises its TypeError naming what it takes

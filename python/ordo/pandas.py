@@ -148,6 +148,27 @@ def _is_scalar_key(key: Any) -> bool:
     return not isinstance(key, (pd.Series, pd.Index, np.ndarray, list, tuple)) and not callable(key)
 
 
+def _is_own_column(df: pd.DataFrame, key: pd.Series) -> bool:
+    """Whether key is df[key.name] itself, as pandas' grouper asks: the same object
+    (pandas 1.x, and 2.x without copy-on-write, cache their columns) or, under
+    copy-on-write (pandas 3), a Series that references the column's values."""
+    try:
+        if key.name not in df.columns:
+            return False
+        col = df[key.name]
+    except (KeyError, TypeError, ValueError):
+        return False
+    if col is key:
+        return True
+    same_values = getattr(getattr(key, "_mgr", None), "references_same_values", None)
+    if not isinstance(col, pd.Series) or same_values is None:
+        return False
+    try:
+        return bool(same_values(col._mgr, 0))
+    except Exception:  # a private pandas API: where it is missing, a plain key
+        return False
+
+
 def _one_key(obj: Union[pd.Series, pd.DataFrame], key: Any, columns: list) -> pd.Series:
     """The labels of one group key, aligned with obj's rows (columns collects the DataFrame
     columns the key is, which the result leaves out, as pandas does)."""
@@ -163,7 +184,7 @@ def _one_key(obj: Union[pd.Series, pd.DataFrame], key: Any, columns: list) -> pd
                              f"obj.index.get_level_values({key!r})")
         raise KeyError(key)
     if isinstance(key, pd.Series):
-        if isinstance(obj, pd.DataFrame) and key.name in obj.columns and obj[key.name] is key:
+        if isinstance(obj, pd.DataFrame) and _is_own_column(obj, key):
             columns.append(key.name)  # df.groupby(df["g"]): the column is the key
         arr = key.reindex(obj.index) if not key.index.equals(obj.index) else key
     else:
