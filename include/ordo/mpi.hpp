@@ -32,6 +32,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ordo/dist/mutable_spans.hpp"
 #include "ordo/global_index.hpp"
 #include "ordo/mpi/dist_core.hpp"
 #include "ordo/primitives.hpp"
@@ -43,6 +44,8 @@ namespace ordo {
 struct mpi {
   MPI_Comm comm = MPI_COMM_WORLD;
 };
+template <>
+inline constexpr bool detail::is_distributed_exec_v<mpi> = true;  // dist/mutable_spans.hpp
 
 namespace mpi_detail {
 
@@ -131,12 +134,6 @@ void sort_idx(const mpi& exec, std::span<const Key> keys, std::span<global_index
                            reinterpret_cast<std::byte*>(perm.data()));
 }
 
-template <class Key>
-  requires(!std::is_const_v<Key>)
-void sort_idx(const mpi& exec, std::span<Key> keys, std::span<global_index> perm,
-              sort_order order = sort_order::ascending) {
-  sort_idx(exec, std::span<const Key>(keys), perm, order);
-}
 
 // ---- rank ---------------------------------------------------------------------
 template <class Key, class Rank>
@@ -173,11 +170,6 @@ void rank(const mpi& exec, std::span<const Key> keys, std::span<Rank> ranks, con
   mpi_detail::return_home(c, s, reinterpret_cast<const std::byte*>(out.data()), sizeof(Rank),
                           reinterpret_cast<std::byte*>(ranks.data()));
 }
-template <class Key, class Rank>
-  requires(!std::is_const_v<Key>)
-void rank(const mpi& exec, std::span<Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
-  rank(exec, std::span<const Key>(keys), ranks, options);
-}
 
 // ---- rank_sorted ----------------------------------------------------------------
 // keys: globally sorted in process order (process 0's keys first). Each
@@ -213,11 +205,6 @@ void rank_sorted(const mpi& exec, std::span<const Key> keys, std::span<Rank> ran
   }
   auto r = mpi_detail::rank_sorted_codes(c, mpi_detail::codes_of(keys, false, false), options.method);
   for (std::size_t i = 0; i < r.size(); ++i) ranks[i] = mpi_detail::to_rank<Rank>(r[i]);
-}
-template <class Key, class Rank>
-  requires(!std::is_const_v<Key>)
-void rank_sorted(const mpi& exec, std::span<Key> keys, std::span<Rank> ranks, const rank_sorted_options& options = {}) {
-  rank_sorted(exec, std::span<const Key>(keys), ranks, options);
 }
 
 }  // namespace ordo

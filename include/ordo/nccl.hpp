@@ -37,6 +37,7 @@
 #include <type_traits>
 
 #include "ordo/execution.hpp"
+#include "ordo/dist/mutable_spans.hpp"
 #include "ordo/global_index.hpp"
 #include "ordo/nccl/dist_core.hpp"
 #include "ordo/rank.hpp"
@@ -49,6 +50,8 @@ struct nccl {
   cudaStream_t stream = nullptr;    // the legacy default stream when null
   memory_resource* mr = nullptr;    // default_device_resource() when null
 };
+template <>
+inline constexpr bool detail::is_distributed_exec_v<nccl> = true;  // dist/mutable_spans.hpp
 
 namespace nccl_detail {
 
@@ -100,12 +103,6 @@ void sort_idx(const nccl& ex, std::span<const Key> keys, std::span<global_index>
   nccl_detail::sort_idx(ex, detail::key_traits<Key>::kind, nccl_detail::code_ptr(keys), keys.size(), perm.data(),
                         order == sort_order::descending);
 }
-template <class Key>
-  requires(!std::is_const_v<Key>)
-void sort_idx(const nccl& ex, std::span<Key> keys, std::span<global_index> perm,
-              sort_order order = sort_order::ascending) {
-  sort_idx(ex, std::span<const Key>(keys), perm, order);
-}
 
 // ---- rank ---------------------------------------------------------------------
 // Rank: uint32 (fewer than 2^32 keys over all processes), uint64, float or double.
@@ -116,12 +113,7 @@ void rank(const nccl& ex, std::span<const Key> keys, std::span<Rank> ranks, cons
     detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "rank");
   });
   nccl_detail::rank(ex, detail::key_traits<Key>::kind, nccl_detail::code_ptr(keys), keys.size(), ranks.data(),
-                    nccl_detail::rank_type_of<Rank>(), options);
-}
-template <class Key, class Rank>
-  requires(!std::is_const_v<Key>)
-void rank(const nccl& ex, std::span<Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
-  rank(ex, std::span<const Key>(keys), ranks, options);
+                    detail::rank_store_of<Rank>(), options);
 }
 
 // ---- rank_sorted ----------------------------------------------------------------
@@ -136,12 +128,7 @@ void rank_sorted(const nccl& ex, std::span<const Key> keys, std::span<Rank> rank
     detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, false, "rank_sorted");
   });
   nccl_detail::rank_sorted(ex, detail::key_traits<Key>::kind, nccl_detail::code_ptr(keys), keys.size(), ranks.data(),
-                           nccl_detail::rank_type_of<Rank>(), options);
-}
-template <class Key, class Rank>
-  requires(!std::is_const_v<Key>)
-void rank_sorted(const nccl& ex, std::span<Key> keys, std::span<Rank> ranks, const rank_sorted_options& options = {}) {
-  rank_sorted(ex, std::span<const Key>(keys), ranks, options);
+                           detail::rank_store_of<Rank>(), options);
 }
 
 }  // namespace ordo

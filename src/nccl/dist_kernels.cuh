@@ -136,18 +136,13 @@ __global__ void unsorted_kernel(const Code* c, u64 m, u64* flag) {
 // where[i] (or i).
 template <class Code>
 __global__ void fixup_kernel(const Code* codes, const double* local, u64 m, dist::tie_placement t, rank_method method,
-                             bool keep_nan, double div, rank_type rt, const u64* where, void* out) {
+                             bool keep_nan, double div, rank_store rt, const u64* where, void* out) {
   ORDO_NCCL_FOR(i, m) {
     double v = dist::placed_rank(t, method, i, local[i]);
     if (keep_nan && codes[i] == detail::kept_nan_rank_bits<Code>()) v = std::numeric_limits<double>::quiet_NaN();
     v /= div;
     const u64 j = where ? where[i] : i;
-    switch (rt) {
-      case rank_type::u32: static_cast<std::uint32_t*>(out)[j] = v != v ? 0u : std::uint32_t(v); break;
-      case rank_type::u64: static_cast<std::uint64_t*>(out)[j] = v != v ? 0ull : std::uint64_t(v); break;
-      case rank_type::f32: static_cast<float*>(out)[j] = float(v); break;
-      case rank_type::f64: static_cast<double*>(out)[j] = v; break;
-    }
+    detail::store_rank(out, j, v, rt);
   }
 }
 

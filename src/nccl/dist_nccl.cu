@@ -36,7 +36,6 @@ unsigned grid_for(u64 n) { return unsigned(std::clamp<u64>((n + block - 1) / blo
     ORDO_CUDA_LAUNCH_CHECK(#kernel);                                  \
   } while (0)
 
-std::size_t rank_bytes(rank_type rt) { return rt == rank_type::u32 || rt == rank_type::f32 ? 4 : 8; }
 
 // out[i] = in[idx[i]] (or out[idx[i]] = in[i]) for elements of 4, 8 or 16 bytes.
 void permute_bytes(const comm_info& c, const void* in, const u64* idx, u64 n, std::size_t elem, void* out,
@@ -322,8 +321,8 @@ ranked rank_local(const comm_info& c, const Code* codes, u64 m, rank_method meth
   return out;
 }
 
-void check_rank_total(rank_type rt, u64 total, const char* fn) {
-  if (rt == rank_type::u32 && total > std::numeric_limits<std::uint32_t>::max())
+void check_rank_total(rank_store rt, u64 total, const char* fn) {
+  if (rt == rank_store::u32 && total > std::numeric_limits<std::uint32_t>::max())
     throw error(errc::invalid_argument, std::string(fn) + ": " + std::to_string(total) +
                                             " keys over all processes do not fit uint32 ranks; use uint64 ranks");
 }
@@ -380,7 +379,7 @@ void sort_idx(const nccl& ex, key_kind kind, const Code* keys, u64 n, global_ind
 }
 
 template <class Code>
-void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_type rt,
+void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_store rt,
           const rank_options& options) {
   const comm_info c(ex);
   phase_timer timer(c);
@@ -402,7 +401,7 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
     div = options.method == rank_method::dense ? double(dist::distinct_total(r.all) - (nans ? 1 : 0))
                                                : double(s.n_total - nans);
   // Each rank goes to its receive position, then home the way it came.
-  const std::size_t rb = rank_bytes(rt);
+  const std::size_t rb = detail::rank_store_bytes(rt);
   dbuf<std::byte> back(c.exec, s.m * rb);
   if (s.m)
     ORDO_NCCL_LAUNCH(fixup_kernel<Code>, s.m, c.stream, s.code.data(), r.local.data(), s.m, t, options.method,
@@ -416,7 +415,7 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
 }
 
 template <class Code>
-void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_type rt,
+void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_store rt,
                  const rank_sorted_options& options) {
   const comm_info c(ex);
   phase_timer timer(c);
@@ -454,8 +453,8 @@ void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* r
 #define ORDO_NCCL_INSTANTIATE(Code)                                                                            \
   template void sort<Code>(const nccl&, key_kind, Code*, u64, void*, unsigned, bool);                          \
   template void sort_idx<Code>(const nccl&, key_kind, const Code*, u64, global_index*, bool);                  \
-  template void rank<Code>(const nccl&, key_kind, const Code*, u64, void*, rank_type, const rank_options&);    \
-  template void rank_sorted<Code>(const nccl&, key_kind, const Code*, u64, void*, rank_type,                   \
+  template void rank<Code>(const nccl&, key_kind, const Code*, u64, void*, rank_store, const rank_options&);    \
+  template void rank_sorted<Code>(const nccl&, key_kind, const Code*, u64, void*, rank_store,                   \
                                   const rank_sorted_options&);
 ORDO_NCCL_INSTANTIATE(std::uint32_t)
 ORDO_NCCL_INSTANTIATE(std::uint64_t)

@@ -4,6 +4,7 @@
 // compares its slice of the result with the slice of ordo::cpu's result over
 // the whole input; one allreduce sums the failures, and rank 0 reports.
 #include "ordo/mpi.hpp"
+#include "common/dist_cases.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -23,88 +24,21 @@ void fail(const std::string& what) {
   ++failures;
 }
 
-// Local sizes summing to n, by pattern.
+// The shared inputs (tests/common/dist_cases.hpp) for this run's np.
 std::vector<std::uint64_t> sizes_for(int pattern, std::uint64_t n, std::mt19937_64& g) {
-  std::vector<std::uint64_t> s(np, 0);
-  switch (pattern) {
-    case 0:  // equal (the remainder on the first)
-      for (int q = 0; q < np; ++q) s[q] = n / np + (q < int(n % np));
-      break;
-    case 1: {  // every other process empty
-      int full = (np + 1) / 2;
-      for (int q = 0, k = 0; q < np; ++q)
-        if (q % 2 == 0) s[q] = n / full + (k++ < int(n % full));
-      break;
-    }
-    case 2:  // everything on the last process
-      s[np - 1] = n;
-      break;
-    default: {  // random split
-      std::uint64_t left = n;
-      for (int q = 0; q < np - 1; ++q) {
-        s[q] = left ? g() % (left + 1) : 0;
-        left -= s[q];
-      }
-      s[np - 1] = left;
-    }
-  }
-  return s;
+  return ordo_test::dist::sizes_for(pattern, n, np, g);
 }
-
-const char* gen_names[] = {"random",  "few_distinct", "all_equal", "hot_key",
-                           "sorted",  "reverse",      "per_process_range", "nan_zero"};
-constexpr int n_gens = 8;
-
+using ordo_test::dist::gen_names;
+using ordo_test::dist::n_gens;
 template <class Key>
 std::vector<Key> make_keys(int gen, std::uint64_t n, const std::vector<std::uint64_t>& sizes, std::mt19937_64& g) {
-  std::vector<Key> k(n);
-  for (std::uint64_t i = 0; i < n; ++i) {
-    std::int64_t v = 0;
-    switch (gen) {
-      case 0: v = std::int64_t(g() % 1000000) - 500000; break;
-      case 1: v = std::int64_t(g() % 5); break;
-      case 2: v = 7; break;
-      case 3: v = g() % 10 ? 42 : std::int64_t(g() % 100); break;
-      case 4: v = std::int64_t(i / 3); break;
-      case 5: v = std::int64_t(n - i / 2); break;
-      case 6: {  // the processes hold disjoint ranges, in reverse process order
-        std::uint64_t q = 0, start = 0;
-        while (q + 1 < sizes.size() && i >= start + sizes[q]) start += sizes[q++];
-        v = std::int64_t((np - q) * 1000 + g() % 1000);
-        break;
-      }
-      default: v = std::int64_t(g() % 7) - 3; break;
-    }
-    k[i] = Key(v);
-    if constexpr (std::is_floating_point_v<Key>) {
-      if (gen == 7) {
-        std::uint64_t r = g() % 8;
-        if (r == 0) k[i] = std::numeric_limits<Key>::quiet_NaN();
-        else if (r == 1) k[i] = -Key(0);
-        else if (r == 2) k[i] = Key(0);
-        else if (r == 3) k[i] = -std::numeric_limits<Key>::infinity();
-      }
-    }
-  }
-  return k;
-}
-
-template <class T>
-bool same(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a) && std::isnan(b)) return true;
-  }
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
+  return ordo_test::dist::make_keys<Key>(gen, n, sizes, np, g);
 }
 
 template <class T>
 void expect_slice(const std::vector<T>& got, const std::vector<T>& ref, std::uint64_t off, const std::string& what) {
   ++checks;
-  for (std::size_t i = 0; i < got.size(); ++i)
-    if (!same(got[i], ref[off + i])) {
-      fail(what + " at local " + std::to_string(i));
-      return;
-    }
+  if (auto i = ordo_test::dist::first_mismatch(got, ref, off)) fail(what + " at local " + std::to_string(*i));
 }
 
 // rank_fn(exec, keys, ranks) over every key on one process (ordo::cpu) and
@@ -121,25 +55,16 @@ void expect_rank_slice(const ordo::mpi& ex, const std::vector<Key>& all, const s
 
 template <class Key>
 void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
-  std::mt19937_64 g(seed);
-  auto sizes = sizes_for(pattern, n, g);
-  auto all = make_keys<Key>(gen, n, sizes, g);
-  std::uint64_t off = 0;
-  for (int q = 0; q < me; ++q) off += sizes[q];
-  const std::uint64_t nl = sizes[me];
-  std::vector<Key> local(all.begin() + off, all.begin() + off + nl);
-  const std::string tag = std::string(ordo::type_name<Key>()) + " " + gen_names[gen] + " pattern " +
-                          std::to_string(pattern) + " n " + std::to_string(n);
+  auto c = ordo_test::dist::make_case<Key>(gen, pattern, n, seed, me, np);
+  auto& [sizes, all, local, off, nl, tag] = c;
   ordo::mpi ex{MPI_COMM_WORLD};
 
   // sort, keys and key-value, both orders (value: the global input index).
   for (auto order : {ordo::sort_order::ascending, ordo::sort_order::descending}) {
-    ordo::sort_options so;
-    so.order = order;
-    std::vector<Key> rk = all;
-    std::vector<std::uint64_t> rv(n);
-    std::iota(rv.begin(), rv.end(), 0);
-    ordo::sort(ordo::cpu{}, std::span<Key>(rk), std::span<std::uint64_t>(rv), so);
+    const ordo_test::dist::sorted_reference<Key> ref(all, order);
+    const ordo::sort_options& so = ref.options;
+    const auto& rk = ref.keys;
+    const auto& rv = ref.index;
     std::vector<Key> k = local;
     ordo::sort(ex, std::span<Key>(k), so);
     expect_slice(k, rk, off, "sort keys " + tag);
@@ -150,54 +75,28 @@ void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
     expect_slice(k, rk, off, "sort kv keys " + tag);
     expect_slice(v, rv, off, "sort kv values " + tag);
     // sort_idx: the reference's global indices as (process, local index).
-    std::vector<ordo::global_index> rp(n);
-    for (std::uint64_t i = 0; i < n; ++i) {
-      std::uint64_t q = 0, start = 0;
-      while (rv[i] >= start + sizes[q]) start += sizes[q++];
-      rp[i] = {std::int64_t(q), rv[i] - start};
-    }
+    const auto rp = ref.global(sizes);
     std::vector<ordo::global_index> p(nl);
     ordo::sort_idx(ex, std::span<Key>(local), std::span<ordo::global_index>(p), order);  // the mutable-span overload
-    ++checks;
-    for (std::uint64_t i = 0; i < nl; ++i)
-      if (!(p[i] == rp[off + i])) {
-        fail("sort_idx " + tag);
-        break;
-      }
+    expect_slice(p, rp, off, "sort_idx " + tag);
     // rank_sorted over the globally sorted keys.
     std::vector<Key> sorted_local(rk.begin() + off, rk.begin() + off + nl);
     for (auto m : ordo::all_rank_methods) {
-      ordo::rank_sorted_options ro;
-      ro.method = m;
-      ro.order = order;
-      ro.validate = true;
+      const auto ro = ordo_test::dist::validated_rank_sorted(m, order);
       expect_rank_slice<double>(
           ex, rk, sorted_local, off, [&](const auto& e, auto keys, auto ranks) { ordo::rank_sorted(e, keys, ranks, ro); },
           std::string("rank_sorted ") + ordo::to_string(m) + " " + tag);
     }
   }
   // rank: every method x ascending x na_option x pct.
-  for (auto m : ordo::all_rank_methods)
-    for (bool asc : {true, false})
-      for (auto na : {ordo::na_option::keep, ordo::na_option::top, ordo::na_option::bottom})
-        for (bool pct : {false, true}) {
-          if (!std::is_floating_point_v<Key> && na != ordo::na_option::keep) continue;  // no NaN: the same ranks
-          ordo::rank_options o;
-          o.method = m;
-          o.ascending = asc;
-          o.na = na;
-          o.pct = pct;
-          const auto rank = [&](const auto& e, auto keys, auto ranks) { ordo::rank(e, keys, ranks, o); };
-          expect_rank_slice<double>(ex, all, local, off, rank,
-                                    std::string("rank ") + ordo::to_string(m) + (asc ? " asc " : " desc ") +
-                                        ordo::to_string(na) + (pct ? " pct " : " ") + tag);
-          if (n == 100)  // float ranks: the same rounding as the single-process rank
-            expect_rank_slice<float>(ex, all, local, off, rank,
-                                     std::string("rank float ") + ordo::to_string(m) + " " + tag);
-          if (!pct && m != ordo::rank_method::average && n == 100)
-            expect_rank_slice<std::uint64_t>(ex, all, local, off, rank,
-                                             std::string("rank uint64 ") + ordo::to_string(m) + " " + tag);
-        }
+  ordo_test::dist::for_each_rank_options<Key>([&](const ordo::rank_options& o, const std::string& opts) {
+    const auto rank = [&](const auto& e, auto keys, auto ranks) { ordo::rank(e, keys, ranks, o); };
+    expect_rank_slice<double>(ex, all, local, off, rank, "rank " + opts + " " + tag);
+    if (n == 100)  // float ranks: the same rounding as the single-process rank
+      expect_rank_slice<float>(ex, all, local, off, rank, "rank float " + opts + " " + tag);
+    if (!o.pct && o.method != ordo::rank_method::average && n == 100)
+      expect_rank_slice<std::uint64_t>(ex, all, local, off, rank, "rank uint64 " + opts + " " + tag);
+  });
 }
 
 // The partition stays balanced on skewed input: no process receives more
@@ -227,12 +126,7 @@ void balance_case(int gen, std::uint64_t n) {
 template <class F>
 void expect_error_everywhere(ordo::errc code, const std::string& what, F&& f) {
   ++checks;
-  try {
-    f();
-    fail(what + ": no error");
-  } catch (const ordo::error& e) {
-    if (e.code() != code) fail(what + ": wrong code, " + e.what());
-  }
+  if (auto [ok, msg] = ordo_test::dist::throws_error(code, f); !ok) fail(what + ": " + msg);
 }
 
 void error_cases() {
@@ -268,17 +162,14 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &me);
   MPI_Comm_size(MPI_COMM_WORLD, &np);
   std::uint64_t seed = 1;
-  for (std::uint64_t n : {0ull, 1ull, 7ull, 100ull, 1000ull})
-    for (int gen = 0; gen < n_gens; ++gen)
-      for (int pattern = 0; pattern < 4; ++pattern) {
-        if (n == 1000 && (pattern == 1 || pattern == 2)) continue;  // kept fast: the small sizes cover them
-        run_case<std::int32_t>(gen, pattern, n, seed++);
-        run_case<double>(gen, pattern, n, seed++);
-        if (n == 100 && pattern == 3) {
-          run_case<std::uint64_t>(gen, pattern, n, seed++);
-          run_case<float>(gen, pattern, n, seed++);
-        }
-      }
+  ordo_test::dist::for_each_case({0, 1, 7, 100, 1000}, [&](int gen, int pattern, std::uint64_t n) {
+    run_case<std::int32_t>(gen, pattern, n, seed++);
+    run_case<double>(gen, pattern, n, seed++);
+    if (n == 100 && pattern == 3) {
+      run_case<std::uint64_t>(gen, pattern, n, seed++);
+      run_case<float>(gen, pattern, n, seed++);
+    }
+  });
   // The chunked exchange (messages over the limit): a small limit.
   ordo::mpi_detail::set_max_message_bytes(40);
   for (int gen = 0; gen < n_gens; ++gen) run_case<double>(gen, 3, 300, seed++);

@@ -20,6 +20,7 @@
 #include "ordo/device_buffer.hpp"
 #include "ordo/nccl.hpp"
 #include "ordo/nccl/launch.hpp"
+#include "common/dist_cases.hpp"
 
 namespace {
 
@@ -48,88 +49,21 @@ std::vector<T> to_host(const device_buffer<T>& d) {
   return h;
 }
 
-// Local sizes summing to n, by pattern.
+// The shared inputs (tests/common/dist_cases.hpp) for this run's np.
 std::vector<u64> sizes_for(int pattern, u64 n, std::mt19937_64& g) {
-  std::vector<u64> s(np, 0);
-  switch (pattern) {
-    case 0:  // equal (the remainder on the first)
-      for (int q = 0; q < np; ++q) s[q] = n / np + (q < int(n % np));
-      break;
-    case 1: {  // every other process empty
-      int full = (np + 1) / 2;
-      for (int q = 0, k = 0; q < np; ++q)
-        if (q % 2 == 0) s[q] = n / full + (k++ < int(n % full));
-      break;
-    }
-    case 2:  // everything on the last process
-      s[np - 1] = n;
-      break;
-    default: {  // random split
-      u64 left = n;
-      for (int q = 0; q < np - 1; ++q) {
-        s[q] = left ? g() % (left + 1) : 0;
-        left -= s[q];
-      }
-      s[np - 1] = left;
-    }
-  }
-  return s;
+  return ordo_test::dist::sizes_for(pattern, n, np, g);
 }
-
-const char* gen_names[] = {"random", "few_distinct", "all_equal", "hot_key",
-                           "sorted", "reverse",      "per_process_range", "nan_zero"};
-constexpr int n_gens = 8;
-
+using ordo_test::dist::gen_names;
+using ordo_test::dist::n_gens;
 template <class Key>
 std::vector<Key> make_keys(int gen, u64 n, const std::vector<u64>& sizes, std::mt19937_64& g) {
-  std::vector<Key> k(n);
-  for (u64 i = 0; i < n; ++i) {
-    std::int64_t v = 0;
-    switch (gen) {
-      case 0: v = std::int64_t(g() % 1000000) - 500000; break;
-      case 1: v = std::int64_t(g() % 5); break;
-      case 2: v = 7; break;
-      case 3: v = g() % 10 ? 42 : std::int64_t(g() % 100); break;
-      case 4: v = std::int64_t(i / 3); break;
-      case 5: v = std::int64_t(n - i / 2); break;
-      case 6: {  // the processes hold disjoint ranges, in reverse process order
-        u64 q = 0, start = 0;
-        while (q + 1 < sizes.size() && i >= start + sizes[q]) start += sizes[q++];
-        v = std::int64_t((np - q) * 1000 + g() % 1000);
-        break;
-      }
-      default: v = std::int64_t(g() % 7) - 3; break;
-    }
-    k[i] = Key(v);
-    if constexpr (std::is_floating_point_v<Key>) {
-      if (gen == 7) {
-        const u64 r = g() % 8;
-        if (r == 0) k[i] = std::numeric_limits<Key>::quiet_NaN();
-        else if (r == 1) k[i] = -Key(0);
-        else if (r == 2) k[i] = Key(0);
-        else if (r == 3) k[i] = -std::numeric_limits<Key>::infinity();
-      }
-    }
-  }
-  return k;
-}
-
-template <class T>
-bool same(T a, T b) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a) && std::isnan(b)) return true;
-  }
-  return std::memcmp(&a, &b, sizeof(T)) == 0;  // bit for bit: -0.0 is not +0.0
+  return ordo_test::dist::make_keys<Key>(gen, n, sizes, np, g);
 }
 
 template <class T>
 void expect_slice(const std::vector<T>& got, const std::vector<T>& ref, u64 off, const std::string& what) {
   ++checks;
-  for (std::size_t i = 0; i < got.size(); ++i)
-    if (!same(got[i], ref[off + i])) {
-      fail(what + " at local " + std::to_string(i));
-      return;
-    }
+  if (auto i = ordo_test::dist::first_mismatch(got, ref, off)) fail(what + " at local " + std::to_string(*i));
 }
 
 // fn(exec, keys, ranks) over every key with ordo::cpu and over this
@@ -148,24 +82,15 @@ void expect_rank_slice(const std::vector<Key>& all, const std::vector<Key>& loca
 
 template <class Key>
 void run_case(int gen, int pattern, u64 n, u64 seed) {
-  std::mt19937_64 g(seed);
-  auto sizes = sizes_for(pattern, n, g);
-  auto all = make_keys<Key>(gen, n, sizes, g);
-  u64 off = 0;
-  for (int q = 0; q < me; ++q) off += sizes[q];
-  const u64 nl = sizes[me];
-  std::vector<Key> local(all.begin() + off, all.begin() + off + nl);
-  const std::string tag = std::string(ordo::type_name<Key>()) + " " + gen_names[gen] + " pattern " +
-                          std::to_string(pattern) + " n " + std::to_string(n);
+  auto c = ordo_test::dist::make_case<Key>(gen, pattern, n, seed, me, np);
+  auto& [sizes, all, local, off, nl, tag] = c;
 
   for (auto order : {ordo::sort_order::ascending, ordo::sort_order::descending}) {
-    ordo::sort_options so;
-    so.order = order;
     // The reference: keys with their global input index.
-    std::vector<Key> rk = all;
-    std::vector<u64> rv(n);
-    std::iota(rv.begin(), rv.end(), 0);
-    ordo::sort(ordo::cpu{}, std::span<Key>(rk), std::span<u64>(rv), so);
+    const ordo_test::dist::sorted_reference<Key> ref(all, order);
+    const ordo::sort_options& so = ref.options;
+    const auto& rk = ref.keys;
+    const auto& rv = ref.index;
     const std::string ord = order == ordo::sort_order::ascending ? " asc " : " desc ";
     {
       auto k = to_device(local);
@@ -191,30 +116,16 @@ void run_case(int gen, int pattern, u64 n, u64 seed) {
       expect_slice(to_host(v), rv32, off, "sort kv uint32 values" + ord + tag);
     }
     {  // sort_idx: the reference's global indices as (process, local index)
-      std::vector<ordo::global_index> rp(n);
-      for (u64 i = 0; i < n; ++i) {
-        u64 q = 0, start = 0;
-        while (rv[i] >= start + sizes[q]) start += sizes[q++];
-        rp[i] = {std::int64_t(q), rv[i] - start};
-      }
+      const auto rp = ref.global(sizes);
       auto k = to_device(local);
       device_buffer<ordo::global_index> p(dev(), nl);
       ordo::sort_idx(ex, k.span(), p.span(), order);  // the mutable-span overload
-      auto hp = to_host(p);
-      ++checks;
-      for (u64 i = 0; i < nl; ++i)
-        if (!(hp[i] == rp[off + i])) {
-          fail("sort_idx" + ord + tag + " at local " + std::to_string(i));
-          break;
-        }
+      expect_slice(to_host(p), rp, off, "sort_idx" + ord + tag);
     }
     // rank_sorted over the globally sorted keys, validated.
     std::vector<Key> sorted_local(rk.begin() + off, rk.begin() + off + nl);
     for (auto m : ordo::all_rank_methods) {
-      ordo::rank_sorted_options ro;
-      ro.method = m;
-      ro.order = order;
-      ro.validate = true;
+      const auto ro = ordo_test::dist::validated_rank_sorted(m, order);
       const auto fn = [&](const auto& e, auto keys, auto ranks) { ordo::rank_sorted(e, keys, ranks, ro); };
       expect_rank_slice<double>(rk, sorted_local, off, fn, std::string("rank_sorted ") + ordo::to_string(m) + ord + tag);
       if (m != ordo::rank_method::average)
@@ -223,28 +134,18 @@ void run_case(int gen, int pattern, u64 n, u64 seed) {
     }
   }
   // rank: every method x ascending x na_option x pct.
-  for (auto m : ordo::all_rank_methods)
-    for (bool asc : {true, false})
-      for (auto na : {ordo::na_option::keep, ordo::na_option::top, ordo::na_option::bottom})
-        for (bool pct : {false, true}) {
-          if (!std::is_floating_point_v<Key> && na != ordo::na_option::keep) continue;  // no NaN: the same ranks
-          ordo::rank_options o;
-          o.method = m;
-          o.ascending = asc;
-          o.na = na;
-          o.pct = pct;
-          const auto fn = [&](const auto& e, auto keys, auto ranks) { ordo::rank(e, keys, ranks, o); };
-          const std::string what = std::string(ordo::to_string(m)) + (asc ? " asc " : " desc ") +
-                                   ordo::to_string(na) + (pct ? " pct " : " ") + tag;
-          expect_rank_slice<double>(all, local, off, fn, "rank " + what);
-          if (n == 1000 || n == 7) {  // the other rank types: 4-byte ranks travel home as 4 bytes
-            expect_rank_slice<float>(all, local, off, fn, "rank float " + what);
-            if (!pct && m != ordo::rank_method::average) {
-              expect_rank_slice<std::uint32_t>(all, local, off, fn, "rank uint32 " + what);
-              expect_rank_slice<u64>(all, local, off, fn, "rank uint64 " + what);
-            }
-          }
-        }
+  ordo_test::dist::for_each_rank_options<Key>([&](const ordo::rank_options& o, const std::string& opts) {
+    const auto fn = [&](const auto& e, auto keys, auto ranks) { ordo::rank(e, keys, ranks, o); };
+    const std::string what = opts + " " + tag;
+    expect_rank_slice<double>(all, local, off, fn, "rank " + what);
+    if (n == 1000 || n == 7) {  // the other rank types: 4-byte ranks travel home as 4 bytes
+      expect_rank_slice<float>(all, local, off, fn, "rank float " + what);
+      if (!o.pct && o.method != ordo::rank_method::average) {
+        expect_rank_slice<std::uint32_t>(all, local, off, fn, "rank uint32 " + what);
+        expect_rank_slice<u64>(all, local, off, fn, "rank uint64 " + what);
+      }
+    }
+  });
 }
 
 long allreduce_sum(long v) {
@@ -283,13 +184,9 @@ void balance_case(int gen, u64 per_process) {
 template <class F>
 void expect_error_everywhere(ordo::errc code, const std::string& what, F&& f) {
   ++checks;
-  try {
-    f();
-    fail(what + ": no error");
-  } catch (const ordo::error& e) {
-    if (e.code() != code) fail(what + ": wrong code, " + e.what());
-    if (me == 0 && what == "rank sizes") std::printf("error case '%s' on process 0: %s\n", what.c_str(), e.what());
-  }
+  const auto [ok, msg] = ordo_test::dist::throws_error(code, f);
+  if (!ok) fail(what + ": " + msg);
+  else if (me == 0 && what == "rank sizes") std::printf("error case '%s' on process 0: %s\n", what.c_str(), msg.c_str());
 }
 
 void error_cases() {
@@ -338,19 +235,16 @@ int body(const ordo::nccl_launch::context& c) {
   np = c.size;
   ex = ordo::nccl{c.comm, c.stream};
   u64 seed = 1;
-  for (u64 n : {0ull, 1ull, 7ull, 1000ull})
-    for (int gen = 0; gen < n_gens; ++gen)
-      for (int pattern = 0; pattern < 4; ++pattern) {
-        if (n == 1000 && (pattern == 1 || pattern == 2)) continue;  // kept fast: the small sizes cover them
-        run_case<std::int32_t>(gen, pattern, n, seed++);
-        run_case<double>(gen, pattern, n, seed++);
-        if (n == 1000 && pattern == 3) {
-          run_case<std::uint32_t>(gen, pattern, n, seed++);
-          run_case<std::int64_t>(gen, pattern, n, seed++);
-          run_case<std::uint64_t>(gen, pattern, n, seed++);
-          run_case<float>(gen, pattern, n, seed++);
-        }
-      }
+  ordo_test::dist::for_each_case({0, 1, 7, 1000}, [&](int gen, int pattern, u64 n) {
+    run_case<std::int32_t>(gen, pattern, n, seed++);
+    run_case<double>(gen, pattern, n, seed++);
+    if (n == 1000 && pattern == 3) {
+      run_case<std::uint32_t>(gen, pattern, n, seed++);
+      run_case<std::int64_t>(gen, pattern, n, seed++);
+      run_case<std::uint64_t>(gen, pattern, n, seed++);
+      run_case<float>(gen, pattern, n, seed++);
+    }
+  });
   for (int gen : {0, 2, 3, 4, 6, 7})
     for (int pattern : {0, 2}) {
       run_case<float>(gen, pattern, 100000, seed++);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "ordo/detail/key_traits.hpp"
+#include "ordo/detail/rank_store.hpp"
 #include "ordo/dist/agreed_checks.hpp"
 #include "ordo/global_index.hpp"
 #include "ordo/rank.hpp"
@@ -21,15 +22,7 @@ namespace ordo::nccl_detail {
 
 using detail::key_kind;
 
-// The rank output types, chosen at run time (one kernel writes them all).
-enum class rank_type : std::uint8_t { u32, u64, f32, f64 };
-template <class Rank>
-constexpr rank_type rank_type_of() {
-  if constexpr (std::is_same_v<Rank, std::uint32_t>) return rank_type::u32;
-  else if constexpr (std::is_same_v<Rank, std::uint64_t>) return rank_type::u64;
-  else if constexpr (std::is_same_v<Rank, float>) return rank_type::f32;
-  else return rank_type::f64;
-}
+using detail::rank_store;  // ordo/detail/rank_store.hpp: the rank type, chosen at run time
 
 // Global stable sort in place; values (value_bytes 4 or 8, or null) follow.
 template <class Code>
@@ -38,10 +31,10 @@ void sort(const nccl& ex, key_kind kind, Code* keys, std::uint64_t n, void* valu
 template <class Code>
 void sort_idx(const nccl& ex, key_kind kind, const Code* keys, std::uint64_t n, global_index* perm, bool descending);
 template <class Code>
-void rank(const nccl& ex, key_kind kind, const Code* keys, std::uint64_t n, void* ranks, rank_type rt,
+void rank(const nccl& ex, key_kind kind, const Code* keys, std::uint64_t n, void* ranks, rank_store rt,
           const rank_options& options);
 template <class Code>
-void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, std::uint64_t n, void* ranks, rank_type rt,
+void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, std::uint64_t n, void* ranks, rank_store rt,
                  const rank_sorted_options& options);
 
 // The agreement on the local checks (dist/agreed_checks.hpp): ncclAllReduce

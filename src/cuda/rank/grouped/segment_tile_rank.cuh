@@ -14,23 +14,11 @@
 #include "cuda/rank/block/block_scan.cuh"
 #include "ordo/cuda/block/tile_radix_sort.cuh"
 #include "ordo/detail/key_traits.hpp"
+#include "ordo/detail/rank_store.hpp"  // ranks are computed as double (exact for positions of a tile)
 #include "ordo/detail/segment_desc.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo::detail::cuda_grouped {
-
-// The rank's element type, chosen at run time so that the kernel is
-// instantiated per key type only (the ranks are computed as double: exact for
-// positions of a tile).
-enum class rank_store : unsigned char { u32, u64, f32, f64 };
-
-template <class R>
-constexpr rank_store rank_store_of() {
-  if constexpr (std::is_same_v<R, std::uint32_t>) return rank_store::u32;
-  else if constexpr (std::is_same_v<R, std::uint64_t>) return rank_store::u64;
-  else if constexpr (std::is_same_v<R, float>) return rank_store::f32;
-  else return rank_store::f64;
-}
 
 struct segment_tile_args {
   rank_method method;
@@ -40,17 +28,6 @@ struct segment_tile_args {
   bool keep_nan;  // floating keys under na_option::keep: NaN is unranked
   rank_store store;
 };
-
-// v is NaN for an unranked key: NaN in floating ranks, 0 in integer ones
-// (rank_value.hpp's unranked_value).
-__device__ __forceinline__ void store_rank(void* out, std::uint64_t i, double v, rank_store s) {
-  switch (s) {
-    case rank_store::u32: static_cast<std::uint32_t*>(out)[i] = v != v ? 0u : std::uint32_t(v); break;
-    case rank_store::u64: static_cast<std::uint64_t*>(out)[i] = v != v ? 0ull : std::uint64_t(v); break;
-    case rank_store::f32: static_cast<float*>(out)[i] = float(v); break;
-    case rank_store::f64: static_cast<double*>(out)[i] = v; break;
-  }
-}
 
 // Segments of at most THREADS * ITEMS keys, a block each (grid-stride).
 // With idx (the labels path: positions sorted by label), segment position i
