@@ -331,13 +331,20 @@ void check_rank_total(rank_store rt, u64 total, const char* fn) {
 
 // ---- the entry points ---------------------------------------------------------------
 
+// The keys' order codes (key_traits): descending flips them, nan_on_top puts
+// NaN at the top code.
+template <class Code>
+dbuf<Code> encode(const comm_info& c, const Code* keys, u64 n, key_kind kind, bool descending, bool nan_on_top) {
+  dbuf<Code> codes(c.exec, n);
+  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, descending, nan_on_top, codes.data());
+  return codes;
+}
+
 template <class Code>
 void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsigned value_bytes, bool descending) {
   const comm_info c(ex);
-  phase_timer timer(c);
-  timer.mark(phase::local_sort);
-  dbuf<Code> codes(c.exec, n);
-  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, descending, descending, codes.data());
+  phase_timer timer(c, phase::local_sort);
+  auto codes = encode(c, keys, n, kind, descending, descending);
   // Float codes tie -0.0 with +0.0 and every NaN: the keys travel. Integer
   // codes decode back exactly: they do not.
   const bool carry_keys = kind == key_kind::floating;
@@ -359,12 +366,9 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
 template <class Code>
 void sort_idx(const nccl& ex, key_kind kind, const Code* keys, u64 n, global_index* perm, bool descending) {
   const comm_info c(ex);
-  phase_timer timer(c);
-  timer.mark(phase::local_sort);
-  dbuf<Code> codes(c.exec, n);
-  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, descending, descending, codes.data());
-  auto s = exchange_sorted(c, timer, std::move(codes), n, {}, wants{.send_index = true, .positions = true},
-                           no_total_check);
+  phase_timer timer(c, phase::local_sort);
+  auto s = exchange_sorted(c, timer, encode(c, keys, n, kind, descending, descending), n, {},
+                           wants{.send_index = true, .positions = true}, no_total_check);
   timer.mark(phase::redistribute);
   const auto recv_start = upload(c, prefix(s.recv_cnt));
   dbuf<global_index> origin(c.exec, s.m);
@@ -382,12 +386,8 @@ template <class Code>
 void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_store rt,
           const rank_options& options) {
   const comm_info c(ex);
-  phase_timer timer(c);
-  timer.mark(phase::local_sort);
-  dbuf<Code> codes(c.exec, n);
-  if (n)
-    ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, !options.ascending,
-                     options.na == na_option::top, codes.data());
+  phase_timer timer(c, phase::local_sort);
+  auto codes = encode(c, keys, n, kind, !options.ascending, options.na == na_option::top);
   auto s = exchange_sorted(c, timer, std::move(codes), n, {}, wants{.local_perm = true, .positions = true},
                            [&](u64 total) { check_rank_total(rt, total, "rank"); });
   timer.mark(phase::rank_fixup);
@@ -415,16 +415,14 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
 }
 
 template <class Code>
-void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_store rt,
-                 const rank_sorted_options& options) {
+void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks,
+                 rank_store rt, const rank_sorted_options& options) {
   const comm_info c(ex);
-  phase_timer timer(c);
-  timer.mark(phase::rank_fixup);
+  phase_timer timer(c, phase::rank_fixup);
   // Codes ascending for input sorted in options.order (NaN last ascending,
   // first descending); equal codes are ties.
   const bool desc = options.order == sort_order::descending;
-  dbuf<Code> codes(c.exec, n);
-  if (n) ORDO_NCCL_LAUNCH(encode_kernel<Code>, n, c.stream, keys, n, kind, desc, desc, codes.data());
+  const auto codes = encode(c, keys, n, kind, desc, desc);
   auto r = rank_local(c, codes.data(), n, options.method, options.validate);
   // Every process sees every boundary: all agree on the first bad process
   // without another collective.

@@ -50,6 +50,7 @@ void exchange(const comm_info& c, std::span<const moved> arrays, std::span<const
 class phase_timer {
  public:
   explicit phase_timer(const comm_info& c);
+  phase_timer(const comm_info& c, int first) : phase_timer(c) { mark(first); }  // and starts phase `first`
   ~phase_timer();
   void mark(int next);  // ends the running phase (if any), starts phase `next`
   void done(std::uint64_t received);  // ends the last phase, waits, writes the log
