@@ -2,11 +2,16 @@
 """ordo.topk against torch.topk on CUDA tensors (1-D float32, largest), in one
 process on the same data; ordo's indices are checked against a stable
 reference first (torch breaks ties as it likes, so only its values are
-compared). Prints one line per k.
+compared). Prints one line per k, and torch.topk(dim=1) over rows (2^18 rows of
+1024, k = 32: issue 31's per-row row; ordo's side of it is ordo_bench's grouped
+suite, `topk rows`, since ordo.topk takes GPU arrays 1-D only). With --out DIR,
+also writes DIR/python_topk.json.
 
-  PYTHONPATH=build/python python3 bench/python/bench_topk.py [--log2n 28] [--reps 10]
+  PYTHONPATH=build/python python3 bench/python/bench_topk.py [--log2n 28] [--reps 10] [--out DIR]
 """
 import argparse
+import json
+import os
 
 import torch
 
@@ -31,7 +36,9 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--log2n", type=int, default=28)
     p.add_argument("--reps", type=int, default=10)
+    p.add_argument("--out", default=None, help="directory for python_topk.json")
     args = p.parse_args()
+    rows = []
     n = 1 << args.log2n
     x = torch.rand(n, device="cuda", dtype=torch.float32)
     for k in (1, 32, 1024, 65536):
@@ -41,6 +48,16 @@ def main():
         t_ordo = median_ms(lambda: ordo.topk(x, k), args.reps)
         t_torch = median_ms(lambda: torch.topk(x, k), args.reps)
         print(f"topk n=2^{args.log2n} k={k}: ordo {t_ordo:.3f} ms, torch {t_torch:.3f} ms, ratio {t_torch / t_ordo:.2f}")
+        rows.append({"n": n, "k": k, "ordo_ms": t_ordo, "torch_ms": t_torch, "torch_over_ordo": t_torch / t_ordo})
+    m = x[: (1 << 18) * 1024].view(1 << 18, 1024) if n >= (1 << 28) else x[: (n // 1024) * 1024].view(-1, 1024)
+    t_rows = median_ms(lambda: torch.topk(m, 32, dim=1), args.reps)
+    print(f"torch.topk(dim=1) {m.shape[0]} rows of 1024, k=32: {t_rows:.3f} ms")
+    rows.append({"rows": m.shape[0], "row_length": 1024, "k": 32, "torch_ms": t_rows})
+    if args.out:
+        os.makedirs(args.out, exist_ok=True)
+        with open(os.path.join(args.out, "python_topk.json"), "w") as f:
+            json.dump({"bench": "topk", "device": torch.cuda.get_device_name(), "torch": torch.__version__,
+                       "rows": rows}, f, indent=1)
 
 
 if __name__ == "__main__":
