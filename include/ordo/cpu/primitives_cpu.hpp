@@ -16,7 +16,9 @@
 #include "ordo/cpu/primitives/stable_scatter.hpp"
 #include "ordo/cpu/sort/radix_argsort.hpp"
 #include "ordo/cpu/sort/radix_order.hpp"
+#include "ordo/detail/key_types.hpp"
 #include "ordo/detail/primitives_checks.hpp"
+#include "ordo/detail/value_words.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
 
@@ -106,6 +108,26 @@ struct backend<cpu, op::fork> {
 
 ORDO_BACKEND_CALLS(cpu, op::fork_total_and_wait, fork_total_cpu);
 
+// Compiled into libordo (src/cpu/compiled/primitives.cpp): sort_idx and merge
+// under the built-in orders on every key type, merge's values as 4- or 8-byte
+// words (value_words.hpp); other translation units call these instances.
+#define ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, I)                                                            \
+  PREFIX void radix_sort_idx_cpu<K, I>(const cpu&, std::span<const K>, std::span<I>, std::span<K>, bool);    \
+  PREFIX void sort_idx_cpu<K, I, less>(const cpu&, std::span<const K>, std::span<I>, std::span<K>, less,      \
+                                       const sort_idx_options&);                                              \
+  PREFIX void sort_idx_cpu<K, I, greater>(const cpu&, std::span<const K>, std::span<I>, std::span<K>, greater, \
+                                          const sort_idx_options&);
+#define ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, V)                                                                 \
+  PREFIX void merge_cpu<K, V, less>(int, const K*, const V*, std::size_t, const K*, const V*, std::size_t, K*, \
+                                    V*, less);                                                                \
+  PREFIX void merge_cpu<K, V, greater>(int, const K*, const V*, std::size_t, const K*, const V*, std::size_t,  \
+                                       K*, V*, greater);
+#define ORDO_PRIMITIVES_CPU_KEY(PREFIX, K)                                                                   \
+  ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, std::uint32_t) ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, std::uint64_t) \
+  ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, char) ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, word4)                     \
+  ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, word8)
+ORDO_FOR_EACH_KEY_WITH(ORDO_PRIMITIVES_CPU_KEY, extern template)
+
 template <>
 struct backend<cpu, op::sort_idx> {
   template <class Key, class Index, class Compare>
@@ -138,8 +160,9 @@ struct backend<cpu, op::merge> {
     check_same_size("merge", "b_values", b_values.size(), "b_keys", b_keys.size());
     check_same_size("merge", "out_keys", out_keys.size(), "a + b", a_keys.size() + b_keys.size());
     check_same_size("merge", "out_values", out_values.size(), "out_keys", out_keys.size());
-    merge_cpu(cpu_chunks(exec, out_keys.size()), a_keys.data(), a_values.data(), a_keys.size(), b_keys.data(),
-              b_values.data(), b_keys.size(), out_keys.data(), out_values.data(), comp);
+    merge_cpu(cpu_chunks(exec, out_keys.size()), a_keys.data(), as_words(a_values.data()), a_keys.size(),
+              b_keys.data(), as_words(b_values.data()), b_keys.size(), out_keys.data(), as_words(out_values.data()),
+              comp);
   }
 };
 

@@ -16,10 +16,12 @@
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/cpu/sort/radix_order.hpp"
 #include "ordo/cpu/sort/radix_sort.hpp"
+#include "ordo/detail/key_types.hpp"
 #include "ordo/detail/narrow_keys.hpp"
 #include "ordo/detail/primitives_checks.hpp"
 #include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/ties_visible.hpp"
+#include "ordo/detail/value_words.hpp"
 
 namespace ordo::detail {
 
@@ -28,10 +30,18 @@ namespace ordo::detail {
 // so 4096 is conservative (docs/benchmarks.md#tuning-rough-cpu).
 inline constexpr std::uint64_t cpu_max_rough_radius = 4096;
 
+// f(comparator) for `order`: comp, or comp reversed. ordo::greater arrives as
+// ordo::less reversed (the same order), so that one compiled instance
+// (compiled_sorts below) serves both.
 template <class Compare, class F>
 decltype(auto) with_order(sort_order order, Compare comp, F&& f) {
-  if (order == sort_order::descending) return f(reversed_order<Compare>{comp});
-  return f(comp);
+  if constexpr (std::is_same_v<Compare, greater>) {
+    return with_order(order == sort_order::descending ? sort_order::ascending : sort_order::descending, less{},
+                      std::forward<F>(f));
+  } else {
+    if (order == sort_order::descending) return f(reversed_order<Compare>{comp});
+    return f(comp);
+  }
 }
 
 template <class Compare>
@@ -176,6 +186,24 @@ void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value*
     if (vi != vo) std::copy(vi, vi + n, vo);
 }
 
+// Compiled into libordo (src/cpu/compiled/rough_sort.cpp): the built-in order
+// on every key type, ascending and descending, keys alone or with values of 4
+// or 8 bytes (value_words.hpp). Every other translation unit calls these
+// instances instead of compiling the sorts again (the CLI, the Python module,
+// every test); user comparators and other value types instantiate here.
+#define ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, V, C)                                                          \
+  PREFIX void adaptive_sort_cpu<K, V, C>(const cpu&, K*, V*, std::size_t, const sort_options&, C);            \
+  PREFIX void rough_sort_cpu<K, V, C>(const cpu&, K*, V*, std::size_t, std::uint64_t, const rough_sort_options&, \
+                                      C);
+#define ORDO_ROUGH_SORT_CPU_ORDER(PREFIX, K, C)                                                 \
+  ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, void, C) ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, word4, C) \
+  ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, word8, C)                                             \
+  PREFIX std::uint64_t radius_parallel<K, C>(int, const K*, std::size_t, C);                    \
+  PREFIX bool is_k_sorted_cpu<K, C>(int, const K*, std::size_t, std::uint64_t, C);
+#define ORDO_ROUGH_SORT_CPU_KEY(PREFIX, K) \
+  ORDO_ROUGH_SORT_CPU_ORDER(PREFIX, K, less) ORDO_ROUGH_SORT_CPU_ORDER(PREFIX, K, reversed_order<less>)
+ORDO_FOR_EACH_KEY_WITH(ORDO_ROUGH_SORT_CPU_KEY, extern template)
+
 template <>
 struct backend<cpu, op::radius> {
   template <class Key, class Compare>
@@ -189,7 +217,7 @@ struct backend<cpu, op::rough_sort> {
   template <class Key, class Value, class Compare>
   static void run(const cpu& exec, Key* keys, Value* values, std::uint64_t n, std::uint64_t k,
                   const rough_sort_options& o, Compare comp) {
-    with_order(o.order, comp, [&](auto c) { rough_sort_cpu(exec, keys, values, n, k, o, c); });
+    with_order(o.order, comp, [&](auto c) { rough_sort_cpu(exec, keys, as_words(values), n, k, o, c); });
   }
 };
 
@@ -211,7 +239,7 @@ template <>
 struct backend<cpu, op::sort> {
   template <class Key, class Value, class Compare>
   static void run(const cpu& exec, Key* keys, Value* values, std::uint64_t n, const sort_options& o, Compare comp) {
-    with_order(o.order, comp, [&](auto c) { adaptive_sort_cpu(exec, keys, values, n, o, c); });
+    with_order(o.order, comp, [&](auto c) { adaptive_sort_cpu(exec, keys, as_words(values), n, o, c); });
   }
 };
 

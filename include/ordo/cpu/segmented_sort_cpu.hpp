@@ -18,7 +18,9 @@
 #include "ordo/primitives.hpp"
 #include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/segment_desc.hpp"
+#include "ordo/detail/key_types.hpp"
 #include "ordo/detail/segment_overlap.hpp"
+#include "ordo/detail/value_words.hpp"
 #include "ordo/detail/ties_visible.hpp"
 
 namespace ordo::detail {
@@ -172,12 +174,37 @@ void segmented_sort_cpu(const cpu& exec, const Key* in, Key* out, const Value* v
     segmented_sort_ascending_cpu(exec, in, out, vin, vout, d, o.stable, comp);
 }
 
+// Compiled into libordo (src/cpu/compiled/segmented_sort.cpp): the built-in
+// order (ordo::greater arrives as ordo::less, descending) on every key type,
+// keys alone or with 4- or 8-byte values as words (value_words.hpp); other
+// translation units call these instances.
+#define ORDO_SEGMENTED_SORT_CPU_INSTANCE(PREFIX, K, V)                                                    \
+  PREFIX void segmented_sort_cpu<K, V, less>(const cpu&, const K*, K*, const V*, V*, const segment_desc&, \
+                                             const segmented_sort_options&, less);
+#define ORDO_SEGMENTED_SORT_CPU_KEY(PREFIX, K)                                                                 \
+  ORDO_SEGMENTED_SORT_CPU_INSTANCE(PREFIX, K, no_values) ORDO_SEGMENTED_SORT_CPU_INSTANCE(PREFIX, K, word4) \
+  ORDO_SEGMENTED_SORT_CPU_INSTANCE(PREFIX, K, word8)
+ORDO_FOR_EACH_KEY_WITH(ORDO_SEGMENTED_SORT_CPU_KEY, extern template)
+
+// Calls segmented_sort_cpu with values as words and greater as less, descending.
+template <class Key, class Value, class Compare>
+void segmented_sort_dispatch_cpu(const cpu& exec, const Key* in, Key* out, const Value* vin, Value* vout,
+                                 const segment_desc& d, const segmented_sort_options& o, Compare comp) {
+  if constexpr (std::is_same_v<Compare, greater>) {
+    segmented_sort_options f = o;
+    f.order = o.order == sort_order::descending ? sort_order::ascending : sort_order::descending;
+    segmented_sort_cpu(exec, in, out, as_words(vin), as_words(vout), d, f, less{});
+  } else {
+    segmented_sort_cpu(exec, in, out, as_words(vin), as_words(vout), d, o, comp);
+  }
+}
+
 template <>
 struct backend<cpu, op::segmented_sort> {
   template <class Key, class Value, class Compare>
   static void run(const cpu& exec, const Key* in, Key* out, const Value* vin, Value* vout, const segment_desc& d,
                   const segmented_sort_options& o, Compare comp) {
-    segmented_sort_cpu(exec, in, out, vin, vout, d, o, comp);
+    segmented_sort_dispatch_cpu(exec, in, out, vin, vout, d, o, comp);
   }
 };
 
@@ -187,7 +214,8 @@ struct backend<cpu, op::segmented_sort_in_place> {
   template <class Key, class Value, class Compare>
   static void run(const cpu& exec, Key* keys, Value* values, const segment_desc& d, const segmented_sort_options& o,
                   Compare comp) {
-    segmented_sort_cpu(exec, keys, keys, values, values, d, o, comp);
+    segmented_sort_dispatch_cpu(exec, static_cast<const Key*>(keys), keys, static_cast<const Value*>(values), values,
+                                d, o, comp);
   }
 };
 
