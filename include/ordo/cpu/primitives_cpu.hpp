@@ -108,7 +108,7 @@ struct backend<cpu, op::fork> {
 
 ORDO_BACKEND_CALLS(cpu, op::fork_total_and_wait, fork_total_cpu);
 
-// Compiled into libordo (src/cpu/compiled/primitives.cpp): sort_idx and merge
+// Compiled into libordo (src/cpu/compiled/sort_idx.cpp, merge.cpp): sort_idx and merge
 // under the built-in orders on every key type, merge's values as 4- or 8-byte
 // words (value_words.hpp); other translation units call these instances.
 #define ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, I)                                                            \
@@ -122,11 +122,13 @@ ORDO_BACKEND_CALLS(cpu, op::fork_total_and_wait, fork_total_cpu);
                                     V*, less);                                                                \
   PREFIX void merge_cpu<K, V, greater>(int, const K*, const V*, std::size_t, const K*, const V*, std::size_t,  \
                                        K*, V*, greater);
-#define ORDO_PRIMITIVES_CPU_KEY(PREFIX, K)                                                                   \
-  ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, std::uint32_t) ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, std::uint64_t) \
-  ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, char) ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, word4)                     \
+#define ORDO_PRIMITIVES_CPU_SORT_IDX_KEY(PREFIX, K) \
+  ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, std::uint32_t) ORDO_PRIMITIVES_CPU_SORT_IDX(PREFIX, K, std::uint64_t)
+#define ORDO_PRIMITIVES_CPU_MERGE_KEY(PREFIX, K)                                          \
+  ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, char) ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, word4) \
   ORDO_PRIMITIVES_CPU_MERGE(PREFIX, K, word8)
-ORDO_FOR_EACH_KEY_WITH(ORDO_PRIMITIVES_CPU_KEY, extern template)
+ORDO_FOR_EACH_KEY_WITH(ORDO_PRIMITIVES_CPU_SORT_IDX_KEY, extern template)
+ORDO_FOR_EACH_KEY_WITH(ORDO_PRIMITIVES_CPU_MERGE_KEY, extern template)
 
 template <>
 struct backend<cpu, op::sort_idx> {

@@ -186,7 +186,7 @@ void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value*
     if (vi != vo) std::copy(vi, vi + n, vo);
 }
 
-// Compiled into libordo (src/cpu/compiled/rough_sort.cpp): the built-in order
+// Compiled into libordo (src/cpu/compiled/rough_sort_{keys,pairs}.cpp): the built-in order
 // on every key type, ascending and descending, keys alone or with values of 4
 // or 8 bytes (value_words.hpp). Every other translation unit calls these
 // instances instead of compiling the sorts again (the CLI, the Python module,
@@ -195,14 +195,20 @@ void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value*
   PREFIX void adaptive_sort_cpu<K, V, C>(const cpu&, K*, V*, std::size_t, const sort_options&, C);            \
   PREFIX void rough_sort_cpu<K, V, C>(const cpu&, K*, V*, std::size_t, std::uint64_t, const rough_sort_options&, \
                                       C);
-#define ORDO_ROUGH_SORT_CPU_ORDER(PREFIX, K, C)                                                 \
-  ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, void, C) ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, word4, C) \
-  ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, word8, C)                                             \
-  PREFIX std::uint64_t radius_parallel<K, C>(int, const K*, std::size_t, C);                    \
+// Two halves, so that libordo builds them in parallel: keys alone (with
+// radius and is_k_sorted), and keys with values.
+#define ORDO_ROUGH_SORT_CPU_KEYS_ORDER(PREFIX, K, C)                         \
+  ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, void, C)                           \
+  PREFIX std::uint64_t radius_parallel<K, C>(int, const K*, std::size_t, C); \
   PREFIX bool is_k_sorted_cpu<K, C>(int, const K*, std::size_t, std::uint64_t, C);
-#define ORDO_ROUGH_SORT_CPU_KEY(PREFIX, K) \
-  ORDO_ROUGH_SORT_CPU_ORDER(PREFIX, K, less) ORDO_ROUGH_SORT_CPU_ORDER(PREFIX, K, reversed_order<less>)
-ORDO_FOR_EACH_KEY_WITH(ORDO_ROUGH_SORT_CPU_KEY, extern template)
+#define ORDO_ROUGH_SORT_CPU_PAIRS_ORDER(PREFIX, K, C) \
+  ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, word4, C) ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, word8, C)
+#define ORDO_ROUGH_SORT_CPU_KEYS(PREFIX, K) \
+  ORDO_ROUGH_SORT_CPU_KEYS_ORDER(PREFIX, K, less) ORDO_ROUGH_SORT_CPU_KEYS_ORDER(PREFIX, K, reversed_order<less>)
+#define ORDO_ROUGH_SORT_CPU_PAIRS(PREFIX, K) \
+  ORDO_ROUGH_SORT_CPU_PAIRS_ORDER(PREFIX, K, less) ORDO_ROUGH_SORT_CPU_PAIRS_ORDER(PREFIX, K, reversed_order<less>)
+ORDO_FOR_EACH_KEY_WITH(ORDO_ROUGH_SORT_CPU_KEYS, extern template)
+ORDO_FOR_EACH_KEY_WITH(ORDO_ROUGH_SORT_CPU_PAIRS, extern template)
 
 template <>
 struct backend<cpu, op::radius> {

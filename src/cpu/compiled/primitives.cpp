@@ -1,7 +1,0 @@
-// The CPU sort_idx and merge for the built-in orders on every key type
-// (ordo/cpu/primitives_cpu.hpp declares them extern).
-#include "ordo/primitives.hpp"
-
-namespace ordo::detail {
-ORDO_FOR_EACH_KEY_WITH(ORDO_PRIMITIVES_CPU_KEY, template)
-}  // namespace ordo::detail

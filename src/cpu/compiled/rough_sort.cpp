@@ -1,7 +1,0 @@
-// The CPU adaptive sort, rough_sort, radius and is_k_sorted for the built-in
-// order on every key type (ordo/cpu/rough_sort_cpu.hpp declares them extern).
-#include "ordo/rough_sort.hpp"
-
-namespace ordo::detail {
-ORDO_FOR_EACH_KEY_WITH(ORDO_ROUGH_SORT_CPU_KEY, template)
-}  // namespace ordo::detail
