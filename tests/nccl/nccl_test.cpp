@@ -9,7 +9,9 @@
 //   test_nccl --procs k    p = k only
 // Without a GPU it says so and exits 0 (ctest reports it skipped).
 #include <cmath>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -66,6 +68,13 @@ void expect_slice(const std::vector<T>& got, const std::vector<T>& ref, u64 off,
   if (auto i = ordo_test::dist::first_mismatch(got, ref, off)) fail(what + " at local " + std::to_string(*i));
 }
 
+// ORDO_NCCL_TEST_TRACE=1: every process names each call before making it
+// (stderr, unbuffered), to find where a run stalls.
+void trace(const std::string& what) {
+  static const bool on = std::getenv("ORDO_NCCL_TEST_TRACE") != nullptr;
+  if (on) std::fprintf(stderr, "[process %d] %s\n", me, what.c_str());
+}
+
 // fn(exec, keys, ranks) over every key with ordo::cpu and over this
 // process's keys (on its GPU) with ordo::nccl: the second must be this
 // process's slice of the first.
@@ -76,6 +85,7 @@ void expect_rank_slice(const std::vector<Key>& all, const std::vector<Key>& loca
   fn(ordo::cpu{}, std::span<const Key>(all), std::span<Rank>(ref));
   auto dk = to_device(local);
   device_buffer<Rank> dr(dev(), local.size());
+  trace(what);
   fn(ex, std::span<const Key>(dk.span()), dr.span());
   expect_slice(to_host(dr), ref, off, what);
 }
@@ -94,6 +104,7 @@ void run_case(int gen, int pattern, u64 n, u64 seed) {
     const std::string ord = order == ordo::sort_order::ascending ? " asc " : " desc ";
     {
       auto k = to_device(local);
+      trace("sort keys" + ord + tag);
       ordo::sort(ex, k.span(), so);
       expect_slice(to_host(k), rk, off, "sort keys" + ord + tag);
     }
@@ -102,6 +113,7 @@ void run_case(int gen, int pattern, u64 n, u64 seed) {
       std::vector<u64> hv(nl);
       std::iota(hv.begin(), hv.end(), off);
       auto v = to_device(hv);
+      trace("sort kv" + ord + tag);
       ordo::sort(ex, k.span(), v.span(), so);
       expect_slice(to_host(k), rk, off, "sort kv keys" + ord + tag);
       expect_slice(to_host(v), rv, off, "sort kv values" + ord + tag);
@@ -112,6 +124,7 @@ void run_case(int gen, int pattern, u64 n, u64 seed) {
       for (u64 i = 0; i < nl; ++i) hv[i] = std::uint32_t(off + i);
       for (u64 i = 0; i < n; ++i) rv32[i] = std::uint32_t(rv[i]);
       auto v = to_device(hv);
+      trace("sort kv uint32" + ord + tag);
       ordo::sort(ex, k.span(), v.span(), so);
       expect_slice(to_host(v), rv32, off, "sort kv uint32 values" + ord + tag);
     }
@@ -119,6 +132,7 @@ void run_case(int gen, int pattern, u64 n, u64 seed) {
       const auto rp = ref.global(sizes);
       auto k = to_device(local);
       device_buffer<ordo::global_index> p(dev(), nl);
+      trace("sort_idx" + ord + tag);
       ordo::sort_idx(ex, k.span(), p.span(), order);  // the mutable-span overload
       expect_slice(to_host(p), rp, off, "sort_idx" + ord + tag);
     }
@@ -235,6 +249,15 @@ int body(const ordo::nccl_launch::context& c) {
   np = c.size;
   ex = ordo::nccl{c.comm, c.stream};
   u64 seed = 1;
+  // Progress on process 0 (stdout is line-buffered by the launcher): a stall
+  // shows where it is.
+  const auto t0 = std::chrono::steady_clock::now();
+  auto progress = [&](const char* stage) {
+    if (me == 0)
+      std::printf("[%.1f s] %s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+                  stage);
+  };
+  progress("small cases");
   ordo_test::dist::for_each_case({0, 1, 7, 1000}, [&](int gen, int pattern, u64 n) {
     run_case<std::int32_t>(gen, pattern, n, seed++);
     run_case<double>(gen, pattern, n, seed++);
@@ -245,13 +268,16 @@ int body(const ordo::nccl_launch::context& c) {
       run_case<float>(gen, pattern, n, seed++);
     }
   });
+  progress("n = 100000");
   for (int gen : {0, 2, 3, 4, 6, 7})
     for (int pattern : {0, 2}) {
       run_case<float>(gen, pattern, 100000, seed++);
       run_case<std::uint32_t>(gen, pattern, 100000, seed++);
       run_case<std::int64_t>(gen, pattern, 100000, seed++);
     }
+  progress("balance");
   for (int gen = 0; gen < n_gens; ++gen) balance_case(gen, 100000);
+  progress("error cases");
   error_cases();
   const long total = allreduce_sum(failures), total_checks = allreduce_sum(checks);
   if (me == 0) std::printf("ordo::nccl on %d processes: %ld checks, %ld failures\n", np, total_checks, total);

@@ -14,10 +14,12 @@
 #pragma once
 #include <cuda_runtime.h>
 #include <nccl.h>
+#include <omp.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -96,6 +98,15 @@ inline bool ok(ncclResult_t e, int rank, const char* what) {
     _exit(3);
   }
   for (int fd : pipes) close(fd);
+  // The k processes share the host's cores: without OMP_NUM_THREADS, each
+  // takes its share for the CPU work around the GPU's (ordo::cpu{} defaults
+  // to omp_get_max_threads()). Every core per process, spinning in OpenMP's
+  // waits and in cudaStreamSynchronize, slowed 2 processes on 32 cores to
+  // far beyond the 1-process time. Line-buffered stdout: a run stopped by a
+  // timeout still shows how far it got.
+  if (!std::getenv("OMP_NUM_THREADS"))
+    omp_set_num_threads(std::max(1, int(std::thread::hardware_concurrency()) / k));
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   context c;
   c.rank = rank;
   c.size = k;
