@@ -348,9 +348,14 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
   // Float codes tie -0.0 with +0.0 and every NaN: the keys travel. Integer
   // codes decode back exactly: they do not.
   const bool carry_keys = kind == key_kind::floating;
+  // Values travel by value_bytes, not by the pointer: a process with no
+  // elements may hold an empty (null) value array, and every process must
+  // post the same sends and receives (a null test here hung 2 processes
+  // with sizes [1, 0]: one posted the values' exchange, the other did not).
+  const bool with_values = value_bytes != 0;
   std::vector<payload_in> pays;
   if (carry_keys) pays.push_back({keys, sizeof(Code)});
-  if (values) pays.push_back({values, value_bytes});
+  if (with_values) pays.push_back({values, value_bytes});
   auto s = exchange_sorted(c, timer, std::move(codes), n, pays, wants{}, no_total_check);
   // (6) Back to the input's local sizes.
   timer.mark(phase::redistribute);
@@ -358,7 +363,7 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
   std::vector<u64> sc, rc;
   home_counts(c, s.n_all, s.m_all, sc, rc);
   std::vector<moved> arrays{{carry_keys ? static_cast<const void*>(s.pay[0].data()) : s.code.data(), keys, sizeof(Code)}};
-  if (values) arrays.push_back({s.pay.back().data(), values, value_bytes});
+  if (with_values) arrays.push_back({s.pay.back().data(), values, value_bytes});
   exchange(c, arrays, sc, rc);
   timer.done(s.m);
 }
