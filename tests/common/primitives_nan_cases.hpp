@@ -138,7 +138,11 @@ std::vector<std::pair<std::string, std::vector<T>>> nan_inputs(std::size_t n, st
 
 template <class Space, class T>
 void check_nan_scan_reduce(Space& sp, std::size_t n, std::uint64_t seed) {
-  for (auto& [name, in] : nan_inputs<T>(n, seed))
+  // (references, not structured bindings: the lambdas capture them, which
+  // clang 14 rejects for bindings)
+  for (auto& input : nan_inputs<T>(n, seed)) {
+    const std::string& name = input.first;
+    auto& in = input.second;
     for (nan_op o : {nan_op::min, nan_op::max, nan_op::fmin, nan_op::fmax})
       with_nan_op(o, [&](auto op) {
         using Op = decltype(op);
@@ -174,6 +178,7 @@ void check_nan_scan_reduce(Space& sp, std::size_t n, std::uint64_t seed) {
         ASSERT_TRUE(same_values(sp.get(d_r), {ref_nan_scan(with7, {}, false, o, Op::template identity<T>()).back()},
                                 what + " init=7"));
       });
+  }
 }
 
 // The examples, exactly (numpy's results written out).
@@ -292,8 +297,9 @@ void check_nan_list_scan(Space& sp, std::size_t n, std::initializer_list<ordo::l
       for (std::uint32_t y = x; y != ordo::list_end<std::uint32_t>; y = succ[y]) order.push_back(y);
   ASSERT_EQ(order.size(), n);
   auto d_succ = sp.buf(succ);
-  for (const auto& [name, vals] : nan_inputs<double>(n, 3))
-    for (nan_op o : {nan_op::min, nan_op::max}) {
+  for (const auto& input : nan_inputs<double>(n, 3))
+    for (const std::string& name = input.first; nan_op o : {nan_op::min, nan_op::max}) {
+      const std::vector<double>& vals = input.second;
       auto one = [&](auto op) {
         std::vector<double> along(n);
         for (std::size_t i = 0; i < n; ++i) along[i] = vals[order[i]];

@@ -10,7 +10,9 @@ namespace {
 using namespace ordo_test;
 
 TEST(SuffixArrayReference, MatchesSortingTheSuffixes) {
-  for (const auto& [name, text] : suffix_array_texts()) {
+  for (const auto& named_text : suffix_array_texts()) {
+    const auto& name = named_text.first;
+    const auto& text = named_text.second;  // (not a structured binding: the lambda captures it, clang 14)
     if (text.size() > 2000) continue;
     SCOPED_TRACE(name);
     std::vector<std::uint32_t> naive(text.size());

@@ -47,7 +47,11 @@ std::vector<std::vector<K>> inputs(std::size_t n, std::uint64_t seed) {
   std::vector<K> sorted = r, rev = r;
   std::sort(sorted.begin(), sorted.end(), ordo::less{});
   std::sort(rev.begin(), rev.end(), ordo::greater{});
-  return {r, few, eq, ext, sorted, rev};
+  // Half the keys one value, half random: one bucket of the MSD split holds
+  // over 1/w of the range (split again on all workers), the rest are small.
+  std::vector<K> half = r;
+  for (std::size_t i = 0; i < n; i += 2) half[i] = K(3);
+  return {r, few, eq, ext, sorted, rev, half};
 }
 
 template <class K>
@@ -95,10 +99,12 @@ void check_all(std::size_t n) {
       }
 }
 
-// Sizes: 0, 1, the insertion-sort threshold +-1, the scheduler's +-1, larger.
+// Sizes: 0, 1, the insertion-sort threshold +-1, the scheduler's +-1, the
+// parallel split's +-1, larger.
 std::vector<std::size_t> sizes() {
-  const std::size_t s = ordo::detail::radix_small_n, t = ordo::detail::sched::serial_below;
-  return {0, 1, 2, s - 1, s, s + 1, 1000, t - 1, t, t + 1, 100003};
+  const std::size_t s = ordo::detail::radix_small_n, t = ordo::detail::sched::serial_below,
+                    p = ordo::detail::radix_parallel_n;
+  return {0, 1, 2, s - 1, s, s + 1, 1000, t - 1, t, t + 1, p - 1, p + 1, 100003};
 }
 
 TEST(RadixSortCpu, Uint32) { for (auto n : sizes()) check_all<std::uint32_t>(n); }
@@ -107,6 +113,12 @@ TEST(RadixSortCpu, Int64) { for (auto n : sizes()) check_all<std::int64_t>(n); }
 TEST(RadixSortCpu, Uint64) { for (auto n : sizes()) check_all<std::uint64_t>(n); }
 TEST(RadixSortCpu, Float) { for (auto n : sizes()) check_all<float>(n); }
 TEST(RadixSortCpu, Double) { for (auto n : sizes()) check_all<double>(n); }
+// Past the in-cache size (radix_cache_bytes): a worker's range is split
+// again by MSD before its LSD passes; one 32- and one 64-bit key.
+TEST(RadixSortCpu, PastTheCacheSize) {
+  check_all<std::uint32_t>(ordo::detail::radix_cache_bytes / 4 + 7);
+  check_all<double>(ordo::detail::radix_cache_bytes / 8 + 7);
+}
 
 // Segments of every length class, radix per segment and in parallel for the
 // long ones, against std::stable_sort per segment.

@@ -56,7 +56,13 @@ void expect_rank_slice(const ordo::mpi& ex, const std::vector<Key>& all, const s
 template <class Key>
 void run_case(int gen, int pattern, std::uint64_t n, std::uint64_t seed) {
   auto c = ordo_test::dist::make_case<Key>(gen, pattern, n, seed, me, np);
-  auto& [sizes, all, local, off, nl, tag] = c;
+  // (references, not a structured binding: lambdas below capture them, which clang 14 rejects)
+  auto& sizes = c.sizes;
+  auto& all = c.all;
+  auto& local = c.local;
+  auto& off = c.off;
+  auto& nl = c.nl;
+  auto& tag = c.tag;
   ordo::mpi ex{MPI_COMM_WORLD};
 
   // sort, keys and key-value, both orders (value: the global input index).
