@@ -1,7 +1,8 @@
 // CPU segmented sort: short segments in parallel, workers claiming batches of
 // 256 (lengths vary), then each long segment sorted by every worker at once.
-// Built-in orders on the key types: the radix sort (sequential per short
-// segment, parallel per long one; stable, so stable or not is one answer);
+// Built-in orders on the key types: the radix sort (segments under 256 keys
+// in cache-sized batches of many segments, longer ones one by one, the long
+// ones in parallel; stable, so stable or not is one answer);
 // user comparators: std::sort of (key, position) pairs per short segment, the
 // primitives' parallel merge sort per long one.
 #pragma once
@@ -14,6 +15,7 @@
 
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/cpu/sort/radix_order.hpp"
+#include "ordo/cpu/sort/radix_segment_batch.hpp"
 #include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/detail/reversed_order.hpp"
@@ -52,8 +54,9 @@ inline constexpr std::uint64_t cpu_long_segment = std::uint64_t(1) << 16;
 template <class Value>
 using radix_value_t = std::conditional_t<std::is_same_v<Value, no_values>, void, Value>;
 
-// Segments shorter than this take the comparison sort even for built-in
-// orders: the radix sort's fixed costs (a count table per digit) outweigh it.
+// Segments shorter than this go through a worker's batch of short segments
+// (radix_segment_batch.hpp): one radix sort's fixed costs (a count table per
+// digit) would outweigh a short segment's work.
 inline constexpr std::uint64_t radix_segment_min = 256;
 
 // Per-thread buffers reused across the segments it sorts.
@@ -142,16 +145,32 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   std::vector<std::vector<std::uint64_t>> long_ones(static_cast<std::size_t>(w));
   std::vector<segment_buffers<Key, Value>> bufs(static_cast<std::size_t>(w));
   std::vector<radix_scratch<Key, radix_value_t<Value>>> scratches(static_cast<std::size_t>(w));
+  // Built-in orders: the short segments go through a worker's batch
+  // (radix_segment_batch.hpp), flushed at the end of each claimed chunk.
+  using RV = radix_value_t<Value>;
+  using batch_t = std::conditional_t<radix, radix_segment_batch<Key, RV>, char>;
+  std::vector<batch_t> batches;
+  if constexpr (radix) {
+    static_assert(radix_segment_min <= batch_t::cap);
+    batches.reserve(std::size_t(w));
+    for (int t = 0; t < w; ++t) {
+      if constexpr (std::is_void_v<RV>)
+        batches.emplace_back(in, out, nullptr, nullptr, radix_direction_v<Key, Compare> < 0);
+      else batches.emplace_back(in, out, vin, vout, radix_direction_v<Key, Compare> < 0);
+    }
+  }
   sched::for_each_claimed(w, m, 256, [&](int t, std::uint64_t s0, std::uint64_t s1) {
     for (std::uint64_t i = s0; i < s1; ++i) {
       const segment_range r = d[i];
       if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
-      else if (r.end - r.begin < radix_segment_min)
+      else if constexpr (radix) {
+        if (r.end - r.begin < radix_segment_min) batches[t].add(r.begin, r.end);
+        else radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
+      } else {
         sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
-      else if constexpr (radix)
-        radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
-      else sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
+      }
     }
+    if constexpr (radix) batches[t].flush();
   });
   radix_scratch<Key, radix_value_t<Value>> scratch;
   for (const auto& mine : long_ones)

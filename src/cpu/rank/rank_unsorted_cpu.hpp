@@ -55,8 +55,9 @@ void rank_unsorted_as(const K* keys, R* out, std::size_t n, const rank_options& 
   using U = key_code_t<K>;
   const bool nan_on_top = o.na == na_option::top;
   const int w = n < sched::serial_below ? 1 : threads;
-  std::vector<U> bits(n);
-  std::vector<Index> idx(n);
+  // (left uninitialised: the loop below writes every element, in parallel)
+  std::vector<U, uninit_allocator<U>> bits(n);
+  std::vector<Index, uninit_allocator<Index>> idx(n);
   std::vector<std::size_t> nans(std::size_t(w), 0);
   sched::for_each_worker(w, [&](int t) {
     std::size_t c = 0;

@@ -19,7 +19,7 @@ void radix_sort_idx_cpu(const cpu& exec, std::span<const Key> keys, std::span<In
   check_index_fits<Index>("sort_idx", keys.size());
   const std::size_t n = keys.size();
   const int w = sched::workers(exec, n);
-  std::vector<Key> own;
+  std::vector<Key, uninit_allocator<Key>> own;  // written below before it is read
   if (sorted_keys.empty()) own.resize(n);
   Key* k = sorted_keys.empty() ? own.data() : sorted_keys.data();
   sched::parallel_for(w, 0, std::int64_t(n), [&](std::int64_t i) {
