@@ -1,7 +1,7 @@
 // Many short segments sorted at once by the radix sort's digits: a worker
 // gathers the keys of consecutive short segments (up to `cap` keys, a
-// cache-sized batch) tagged with their segment, runs the LSD passes over the
-// key digits that vary in the batch, then one stable pass by segment puts
+// cache-sized batch) tagged with their segment, runs LSD passes over the
+// 11-bit key digits that vary in the batch, then one stable pass by segment puts
 // each segment's keys back at its own place, sorted. Stable (every pass is),
 // so it serves stable and unstable requests alike; built-in orders only
 // (radix_order.hpp), through the key model's codes (radix_sort.hpp).
@@ -10,6 +10,7 @@
 // of std::sort (the baseline); the batch pays each digit pass once for 4096
 // keys, in L1/L2, with no per-segment count tables.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
 #include <vector>
@@ -50,20 +51,23 @@ class radix_segment_batch {
   void flush() {
     const std::size_t m = n_;
     if (m == 0) return;
-    std::size_t counts[sizeof(K)][256] = {};
+    // 11-bit digits: three passes for 32-bit keys (four of 8 bits), six for
+    // 64-bit; the 2048-entry count tables stay in L1 with a 4096-key batch.
+    std::uint32_t counts[digits][radix]{};
     for (std::size_t i = 0; i < m; ++i) {
       const U x = code_(k_[i]);
-      for (std::size_t p = 0; p < sizeof(K); ++p) ++counts[p][(x >> (8 * p)) & 0xff];
+      for (int p = 0; p < digits; ++p) ++counts[p][digit(x, p)];
     }
-    for (std::size_t p = 0; p < sizeof(K); ++p) {
-      bool constant = false;
-      for (std::size_t b = 0; b < 256 && !constant; ++b) constant = counts[p][b] == m;
-      if (constant) continue;
-      std::size_t off[256];
-      std::size_t run = 0;
-      for (std::size_t b = 0; b < 256; ++b) off[b] = run, run += counts[p][b];
+    for (int p = 0; p < digits; ++p) {
+      if (std::find(counts[p], counts[p] + radix, std::uint32_t(m)) != counts[p] + radix) continue;  // constant
+      std::uint32_t run = 0;
+      for (std::size_t b = 0; b < radix; ++b) {
+        const std::uint32_t c = counts[p][b];
+        counts[p][b] = run;
+        run += c;
+      }
       for (std::size_t i = 0; i < m; ++i) {
-        const std::size_t j = off[(code_(k_[i]) >> (8 * p)) & 0xff]++;
+        const std::uint32_t j = counts[p][digit(code_(k_[i]), p)]++;
         k2_[j] = k_[i];
         s2_[j] = s_[i];
         if constexpr (has_values) v2_[j] = v_[i];
@@ -84,6 +88,10 @@ class radix_segment_batch {
 
  private:
   using U = key_code_t<K>;
+  static constexpr int digit_bits = 11;
+  static constexpr std::size_t radix = std::size_t(1) << digit_bits;
+  static constexpr int digits = int((8 * sizeof(K) + digit_bits - 1) / digit_bits);
+  static unsigned digit(U x, int p) { return unsigned(x >> (digit_bits * p)) & unsigned(radix - 1); }
   static constexpr bool has_values = !std::is_void_v<V>;
   using VS = std::conditional_t<has_values, V, char>;
   const K* in_;
