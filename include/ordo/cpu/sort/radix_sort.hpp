@@ -125,6 +125,12 @@ struct span2 {
   span2 swapped() const { return {ok, ov, k, v}; }
 };
 
+// Bytes of one value (keys alone: none).
+template <class V>
+inline constexpr std::size_t value_bytes = sizeof(V);
+template <>
+inline constexpr std::size_t value_bytes<void> = 0;
+
 template <class K, class V>
 void copy_range(K* dk, V* dv, const K* sk, const V* sv, std::size_t m) {
   std::memcpy(static_cast<void*>(dk), sk, m * sizeof(K));
@@ -171,11 +177,7 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
       if constexpr (!std::is_void_v<V>) d.ov[j] = d.v[i];
     }
   };
-  const std::size_t bytes = m * (sizeof(K) + [] {
-    if constexpr (std::is_void_v<V>) return std::size_t(0);
-    else return sizeof(V);
-  }());
-  if (bytes > radix_cache_bytes && hi > 0) {
+  if (m * (sizeof(K) + value_bytes<V>) > radix_cache_bytes && hi > 0) {
     // MSD: split by digit hi into the other buffer, then each bucket there.
     scatter(s, hi);
     const span2<K, V> t = s.swapped();
