@@ -5,6 +5,7 @@
 #include <deque>
 #include <string>
 
+#include "dlpack_bridge.hpp"
 #include "ordo/device_buffer.hpp"
 
 namespace ordo_py {
@@ -115,6 +116,12 @@ const std::string& index_names() {
   return names;
 }
 
+void raise_interrupted() {
+  check_signals();
+  PyErr_SetNone(PyExc_KeyboardInterrupt);
+  throw py::error_already_set();
+}
+
 void not_wide(key_kind k, const char* fn, const char* name) {
   throw py::type_error(where(fn, name) + " has dtype " + dtype_name(k) + ", which ordo." + fn + " does not take (" +
                        ordo::detail::wide_numpy_names() + "); convert it first");
@@ -132,12 +139,14 @@ const char* doc(const char* text) {
 }
 
 array get_array(py::handle obj, const char* fn, const char* name, bool allow_flags) {
+  const bool numpy = py::isinstance<py::array>(obj);
+  if (!numpy && is_gpu_dlpack(obj)) return from_gpu_dlpack(obj, fn, name, allow_flags);
   if (py::hasattr(obj, "__cuda_array_interface__")) return from_cuda_interface(obj, fn, name, allow_flags);
-  if (!py::isinstance<py::array>(obj)) {
+  if (!numpy) {
     if (py::hasattr(obj, "__dlpack_device__"))
       throw py::type_error(where(fn, name) + " is a " + type_name(obj) +
-                           " without __cuda_array_interface__; pass a numpy array, a CuPy array or a torch "
-                           "tensor (CPU tensors: x.numpy())");
+                           " in host memory that is not a numpy array; the ordo package views it as one "
+                           "(numpy.from_dlpack): call ordo.<function>, not ordo._ordo");
     throw py::type_error(where(fn, name) + " must be a 1-D numpy array or GPU array, got " + type_name(obj));
   }
   auto np = py::reinterpret_borrow<py::array>(obj);
@@ -178,6 +187,7 @@ result empty_like(const array& like, std::size_t n, key_kind k) {
     r.obj = std::move(out);
     return r;
   }
+  if (like.dlpack) return device_result(like, n, k);
   if (top_module(like.source) == "torch") {
     py::module_ torch = py::module_::import("torch");
     if (!py::hasattr(torch, dt))
@@ -197,7 +207,10 @@ result empty_like(const array& like, std::size_t n, key_kind k) {
   return r;
 }
 
-py::object head(const result& r, std::size_t count) { return r.obj[py::slice(0, static_cast<py::ssize_t>(count), 1)]; }
+py::object head(const result& r, std::size_t count) {
+  if (!py::hasattr(r.obj, "__getitem__")) return device_head(r.obj, count);  // a DeviceArray
+  return r.obj[py::slice(0, static_cast<py::ssize_t>(count), 1)];
+}
 
 std::uint64_t read_u64(const array& like, const result& r) {
   std::uint64_t v = 0;

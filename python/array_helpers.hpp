@@ -16,7 +16,9 @@
 
 #include "ordo/detail/call_then.hpp"
 #include "ordo/detail/key_dtypes.hpp"
+#include "ordo/error.hpp"
 #include "ordo/execution.hpp"
+#include "sigint_watch.hpp"
 
 namespace ordo_py {
 namespace py = pybind11;
@@ -58,6 +60,9 @@ struct array {
   key_kind kind = kind_of<double>();
   bool gpu = false;
   CUstream_st* stream = nullptr;  // GPU: the array's stream (CAI v3), null for the default
+  bool dlpack = false;            // GPU data read through DLPack (dlpack_bridge.hpp): results are DeviceArrays
+  int device = 0;                 // dlpack: the array's GPU
+  py::object keep;                // dlpack: the producer's capsule, alive while the call reads it
 
   template <class T>
   std::span<const T> view() const {
@@ -99,15 +104,28 @@ inline void check_signals() {
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
 }
 
-// Calls f(exec) with ordo::cpu{} or ordo::cuda{stream}, the GIL released, then
-// honours a Ctrl-C that came meanwhile, so a binding of several phases stops
-// between them.
+// Raises KeyboardInterrupt for a call that stopped with errc::interrupted
+// (Ctrl-C while it ran): Python's handler has recorded the signal, so
+// check_signals raises it; if a handler of the caller's swallowed it, the
+// call still did not finish, which is what KeyboardInterrupt says.
+[[noreturn]] void raise_interrupted();
+
+// Calls f(exec) with ordo::cpu{} or ordo::cuda{stream}, the GIL released and
+// Ctrl-C watched (sigint_watch.hpp: a CPU call stops at its next phase), then
+// honours a Ctrl-C that came meanwhile, so a binding of several calls stops
+// between them too.
 template <class F>
 auto run_on(const array& a, F&& f) {
   const auto call = [&]() -> decltype(auto) {
-    py::gil_scoped_release nogil;
-    if (a.gpu) return f(ordo::cuda{a.stream, nullptr});
-    return f(ordo::cpu{});
+    sigint_watch watch;
+    try {
+      py::gil_scoped_release nogil;
+      if (a.gpu) return f(ordo::cuda{a.stream, nullptr});
+      return f(ordo::cpu{});
+    } catch (const ordo::error& e) {
+      if (e.code() != ordo::errc::interrupted) throw;
+    }
+    raise_interrupted();
   };
   return ordo::detail::call_then(call, check_signals);
 }

@@ -9,7 +9,9 @@
 #include <pybind11/pybind11.h>
 
 #include "array_helpers.hpp"
+#include "dlpack_bridge.hpp"
 #include "grouped_bindings.hpp"
+#include "sigint_watch.hpp"
 #include "ordo/error.hpp"
 #include "ordo/execution.hpp"
 
@@ -46,6 +48,7 @@ PYBIND11_MODULE(_ordo, m) {
     }
   });
 
+  ordo_py::remember_main_thread();
   m.def("cuda_available", &ordo::cuda_available,
         "True when this ordo was built with CUDA and sees a GPU (GPU arrays are then accepted).");
   ordo_py::add_rank(m);
@@ -53,4 +56,5 @@ PYBIND11_MODULE(_ordo, m) {
   ordo_py::add_primitives(m);
   ordo_py::add_sorts(m);
   ordo_py::add_grouped(m);
+  ordo_py::add_device_array(m);
 }

@@ -13,6 +13,7 @@ enum class errc {
   cuda_error,         // a CUDA runtime call or a kernel launch failed
   not_supported,      // built without CUDA, no usable CUDA device, or a variant that does not do this method
   io_error,           // the CLI could not read or write a file
+  interrupted,        // the interrupt flag the calling thread watches was set (interrupt.hpp)
 };
 
 const char* to_string(errc code) noexcept;
@@ -36,6 +37,7 @@ inline const char* to_string(errc code) noexcept {
     case errc::cuda_error: return "cuda_error";
     case errc::not_supported: return "not_supported";
     case errc::io_error: return "io_error";
+    case errc::interrupted: return "interrupted";
   }
   return "unknown";
 }

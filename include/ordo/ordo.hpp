@@ -2,6 +2,7 @@
 #pragma once
 #include "ordo/device_buffer.hpp"
 #include "ordo/error.hpp"
+#include "ordo/interrupt.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/float16.hpp"
 #include "ordo/grouped_rank.hpp"

@@ -18,6 +18,11 @@
 //
 // With w == 1 (or an empty range) everything runs inline on the caller's
 // thread: no OpenMP region is opened, so tiny inputs pay no thread start-up.
+//
+// Each loop is a phase: before it starts, outside any parallel region, the
+// calling thread's interrupt flag is checked (ordo/interrupt.hpp), so a long
+// call stops between two phases when asked. Never inside a region: an
+// exception must not leave an OpenMP structured block.
 #pragma once
 #include <algorithm>
 #include <atomic>
@@ -26,6 +31,11 @@
 #include <vector>
 
 #include "ordo/execution.hpp"
+#include "ordo/interrupt.hpp"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 namespace ordo::detail::sched {
 
@@ -37,12 +47,26 @@ inline int workers(const cpu& exec, std::size_t n) {
   return std::max(1, exec.resolved_threads());
 }
 
+// Throws ordo::error(errc::interrupted) when this thread's interrupt flag is
+// set and no parallel region is active (nested calls run inside one).
+inline bool omp_top_level() {
+#ifdef _OPENMP
+  return !omp_in_parallel();
+#else
+  return true;
+#endif
+}
+inline void phase_boundary() {
+  if (omp_top_level()) check_interrupt();
+}
+
 inline std::size_t block_begin(std::size_t n, int w, int t) {
   return std::size_t((unsigned __int128)n * unsigned(t) / unsigned(w));
 }
 
 template <class F>
 void for_each_worker(int w, F&& f) {
+  phase_boundary();
   if (w <= 1) {
     f(0);
     return;
@@ -53,6 +77,7 @@ void for_each_worker(int w, F&& f) {
 
 template <class F>
 void parallel_for(int w, std::int64_t b, std::int64_t e, F&& f) {
+  phase_boundary();
   if (w <= 1 || e - b < 2) {
     for (std::int64_t i = b; i < e; ++i) f(i);
     return;
@@ -63,6 +88,7 @@ void parallel_for(int w, std::int64_t b, std::int64_t e, F&& f) {
 
 template <class F>
 void parallel_for_dynamic(int w, std::int64_t b, std::int64_t e, std::int64_t grain, F&& f) {
+  phase_boundary();
   if (w <= 1 || e - b < 2) {
     for (std::int64_t i = b; i < e; ++i) f(i);
     return;
@@ -71,13 +97,19 @@ void parallel_for_dynamic(int w, std::int64_t b, std::int64_t e, std::int64_t gr
   for (std::int64_t i = b; i < e; ++i) f(i);
 }
 
+// Claiming is a phase boundary of its own: once the caller's interrupt flag
+// is set, no worker claims another piece, and the caller throws after the
+// region (a long claimed loop stops within one piece's time).
 template <class F>
 void for_each_claimed(int w, std::uint64_t count, std::uint64_t grain, F&& f) {
   std::atomic<std::uint64_t> next{0};
+  const interrupt_flag* stop = omp_top_level() ? watched_interrupt() : nullptr;
   for_each_worker(w, [&](int t) {
-    for (std::uint64_t b; (b = next.fetch_add(grain, std::memory_order_relaxed)) < count;)
+    for (std::uint64_t b; (stop == nullptr || !stop->requested()) &&
+                          (b = next.fetch_add(grain, std::memory_order_relaxed)) < count;)
       f(t, b, std::min(count, b + grain));
   });
+  if (stop != nullptr) phase_boundary();
 }
 
 template <class T, class F, class Combine>
@@ -91,6 +123,7 @@ T reduce_blocks(int w, std::size_t n, T init, F&& f, Combine&& combine) {
 
 template <class F, class G>
 void par_do(bool parallel, F&& f, G&& g) {
+  phase_boundary();
   if (!parallel) {
     f();
     g();
