@@ -6,6 +6,7 @@
 #include <string>
 
 #include "array_helpers.hpp"
+#include "dlpack_bridge.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rough_sort.hpp"
 #include "ordo/segmented_sort.hpp"
@@ -109,6 +110,11 @@ result copy_of(const array& a) {
     py::array c = py::array(a.host).attr("copy")();
     r.data = c.mutable_data();
     r.obj = std::move(c);
+    return r;
+  }
+  if (a.dlpack) {
+    r = device_result(a, a.n, a.kind);
+    ordo::detail::copy_on_device(r.data, a.data, a.n * element_size(a.kind), a.stream);
     return r;
   }
   std::string mod = py::str(py::type::handle_of(a.source).attr("__module__"));

@@ -27,6 +27,13 @@ inline memory_resource* resource_of(const cuda& exec) { return exec.mr ? exec.mr
 void copy_to_device_on(void* dst, const void* src, std::size_t bytes, CUstream_st* stream);
 void copy_to_host_after(void* dst, const void* src, std::size_t bytes, CUstream_st* stream);
 void device_synchronize();  // cudaDeviceSynchronize, throws on error
+// Device-to-device copy enqueued on `stream` (no wait).
+void copy_on_device(void* dst, const void* src, std::size_t bytes, CUstream_st* stream);
+// Work enqueued on `waiter` from now on runs after the work queued so far on
+// `producer` (an event between them; the host does not wait).
+void stream_wait(CUstream_st* waiter, CUstream_st* producer);
+void stream_synchronize(CUstream_st* stream);
+int current_device();  // cudaGetDevice
 }  // namespace detail
 
 template <class T>

@@ -1,12 +1,15 @@
 """How the public functions take and give arrays of any framework.
 
-ordo._ordo takes numpy arrays (CPU) and objects with __cuda_array_interface__
+ordo._ordo takes numpy arrays (CPU), objects with __cuda_array_interface__
 (CuPy arrays, torch CUDA tensors: GPU, on the caller's current stream) and
-returns results of the same kind. Everything else that speaks DLPack
-(``__dlpack__``/``__dlpack_device__``: JAX arrays, torch CPU tensors, ...) is
-viewed here without a copy as one of those, and the results are handed back
-through the caller's framework's ``from_dlpack``, on the caller's device.
-``out=`` arguments are filled here as well.
+GPU arrays that come through DLPack only (JAX arrays, any producer without
+__cuda_array_interface__: read from their capsule, no copy, on CUDA's
+per-thread default stream), and returns results of the same kind; for the
+DLPack ones that is an ordo._ordo.DeviceArray, handed back here through the
+caller's framework's ``from_dlpack`` on the caller's device. Host arrays that
+speak DLPack (torch CPU tensors, JAX CPU arrays) are viewed as numpy arrays,
+and their results handed back the same way. ``out=`` arguments are filled
+here as well.
 """
 from __future__ import annotations
 
@@ -46,22 +49,10 @@ def _from_dlpack_of(framework: str) -> Optional[Callable[[Any], Any]]:
     return getattr(module, "from_dlpack", None)
 
 
-def _gpu_view(x: Any, name: str) -> Any:
-    """A CuPy array (else a torch tensor) viewing the GPU DLPack array x, no copy."""
-    for bridge in ("cupy", "torch"):
-        try:
-            module = importlib.import_module(bridge)
-        except ImportError:
-            continue
-        return module.from_dlpack(x)
-    raise TypeError(f"ordo: {name} is a GPU array ({type(x).__name__}) that ordo reads through DLPack, which needs "
-                    "CuPy or torch installed to view it without a copy; neither is")
-
-
 def native(x: Any, name: str = "x") -> tuple[Any, Callable[[Any], Any]]:
     """(what ordo._ordo takes for x, how to give a result back to x's framework)."""
-    # JAX GPU arrays also have __cuda_array_interface__, but their results must
-    # go back to JAX: they take the DLPack path below.
+    # JAX GPU arrays also have __cuda_array_interface__, but it names no stream
+    # and their results must go back to JAX: they take the DLPack path below.
     if x is None or isinstance(x, (np.ndarray, int)) or (
             hasattr(x, "__cuda_array_interface__") and _top_module(x) not in ("jax", "jaxlib")):
         return x, _same  # (an int: segmented_sort's segment length)
@@ -73,12 +64,7 @@ def native(x: Any, name: str = "x") -> tuple[Any, Callable[[Any], Any]]:
     if device in (_CPU, _CUDA_HOST):
         return np.from_dlpack(x), back
     if device == _CUDA:
-        from ._ordo import cuda_available
-        if not cuda_available():
-            raise TypeError(f"ordo: {name} is a GPU array ({type(x).__name__}), but this ordo was built without "
-                            "CUDA or sees no GPU. ordo never copies GPU data to the host silently: pass a numpy "
-                            "array")
-        return _gpu_view(x, name), back
+        return x, back  # ordo._ordo reads it through DLPack (python/dlpack_bridge.cpp)
     raise TypeError(f"ordo: {name} is a {type(x).__name__} on DLPack device type {device}; ordo takes CPU and "
                     "CUDA arrays")
 

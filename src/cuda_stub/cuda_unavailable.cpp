@@ -29,5 +29,9 @@ namespace ordo::detail {
 void copy_to_device_on(void*, const void*, std::size_t, CUstream_st*) { detail::no_cuda("copy_to_device_on"); }
 void copy_to_host_after(void*, const void*, std::size_t, CUstream_st*) { detail::no_cuda("copy_to_host_after"); }
 void device_synchronize() { detail::no_cuda("device_synchronize"); }
+void copy_on_device(void*, const void*, std::size_t, CUstream_st*) { detail::no_cuda("copy_on_device"); }
+void stream_wait(CUstream_st*, CUstream_st*) { detail::no_cuda("stream_wait"); }
+void stream_synchronize(CUstream_st*) { detail::no_cuda("stream_synchronize"); }
+int current_device() { detail::no_cuda("current_device"); }
 }  // namespace ordo::detail
 

@@ -101,6 +101,24 @@ void copy_to_host_after(void* dst, const void* src, std::size_t bytes, CUstream_
   ORDO_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 void device_synchronize() { ORDO_CUDA_CHECK(cudaDeviceSynchronize()); }
+void copy_on_device(void* dst, const void* src, std::size_t bytes, CUstream_st* stream) {
+  if (bytes) ORDO_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream));
+}
+void stream_wait(CUstream_st* waiter, CUstream_st* producer) {
+  if (waiter == producer) return;
+  cudaEvent_t done;
+  ORDO_CUDA_CHECK(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+  const cudaError_t recorded = cudaEventRecord(done, producer);
+  const cudaError_t waited = recorded == cudaSuccess ? cudaStreamWaitEvent(waiter, done, 0) : recorded;
+  cudaEventDestroy(done);  // released once the wait has happened
+  ORDO_CUDA_CHECK(waited);
+}
+void stream_synchronize(CUstream_st* stream) { ORDO_CUDA_CHECK(cudaStreamSynchronize(stream)); }
+int current_device() {
+  int d = 0;
+  ORDO_CUDA_CHECK(cudaGetDevice(&d));
+  return d;
+}
 }  // namespace detail
 
 }  // namespace ordo
