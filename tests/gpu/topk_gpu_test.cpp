@@ -61,9 +61,11 @@ TYPED_TEST(TopkGpu, WholeArray) {
 
 TYPED_TEST(TopkGpu, Rows) {
   using K = TypeParam;
-  for (std::size_t row : {1, 5, 64, 1024, 5000}) {
-    const auto keys = topk_keys<K>(row * 37, 20, row);
-    for (std::size_t k : {std::size_t(1), std::size_t(3), std::size_t(32), row})
+  // Both sides of the one-warp-per-row path (rows up to 1024 keys, k up to 32)
+  // and of each of its lane widths (128, 256, 512, 1024 keys).
+  for (std::size_t row : {1, 5, 33, 64, 128, 129, 256, 300, 512, 1000, 1024, 1025, 5000}) {
+    const auto keys = topk_keys<K>(row * 37, row % 2 ? 20 : 3, row);
+    for (std::size_t k : {std::size_t(1), std::size_t(3), std::size_t(31), std::size_t(32), std::size_t(33), row})
       for (bool largest : {true, false}) check(keys, row, std::min(k, row), largest, true);
   }
 }

@@ -1,17 +1,21 @@
-// topk on the GPU (backend<cuda, op::topk>, declared in ordo/topk.hpp; kernels in
-// topk_kernels.cuh). Whole array: radix select (one histogram pass per 8 bits
-// of the code, the k-th code chosen on the device), one scan to place the k
-// candidates, a radix sort of the k (code, index) pairs (stable: ties stay in
-// index order), gather. Rows: (code, index) pairs through ordo's stable
+// topk on the GPU (backend<cuda, op::topk>, declared in ordo/topk.hpp).
+// Whole array: a radix select over (code, index), 11 bits per round, the
+// candidates kept as index lists (topk_select_kernels.cuh), then the k taken
+// sorted by (code, index) with two radix sorts of k pairs, and gathered.
+// Rows: one warp per row where rows hold at most 1024 keys and k <= 32
+// (topk_rows_warp.cuh); otherwise (code, index) pairs through ordo's stable
 // segmented sort, then the first k of each row.
 #include <cub/device/device_radix_sort.cuh>
-#include <cub/device/device_scan.cuh>
 
+#include <algorithm>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include "cuda/common/radix_pairs.cuh"
 #include "cuda/topk/topk_kernels.cuh"
+#include "cuda/topk/topk_rows_warp.cuh"
+#include "cuda/topk/topk_select_kernels.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
@@ -22,42 +26,76 @@
 namespace ordo::detail {
 namespace cuda_topk {
 
+// The bits an index below n can have set (at least 1).
+inline int index_bits_below(std::uint64_t n) {
+  int bits = 1;
+  while (bits < 32 && ((n - 1) >> bits) != 0) ++bits;
+  return bits;
+}
+
+// The rounds' digits, from the top: the code's bits, then the index's.
+inline std::vector<select_digit> select_digits(int code_bits, std::uint64_t n) {
+  const int index_bits = index_bits_below(n);
+  std::vector<select_digit> digits;
+  for (int field = 0; field < 2; ++field)
+    for (int left = field ? index_bits : code_bits; left > 0;) {
+      const int width = left < select_bits ? left : select_bits;
+      left -= width;
+      digits.push_back({field == 1, left, (1u << width) - 1u});
+    }
+  return digits;
+}
+
 template <class K>
 void topk_select(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t k, bool largest, K* values,
                  std::int64_t* indices) {
   using U = key_code_t<K>;
   if (n >= (std::uint64_t(1) << 32) || k >= (std::uint64_t(1) << 31))
     throw error(errc::not_supported, "topk on the GPU: n >= 2^32 or k >= 2^31 is not supported yet");
-  const select_state<U> init{U(0), U(0), k};
-  scratch<select_state<U>> st(exec, 1);
+  const select_state init{k, {0, 0}, 0, 0, 0, 0, 1};
+  scratch<select_state> st(exec, 1);
   ORDO_CUDA_CHECK(cudaMemcpyAsync(st.data(), &init, sizeof(init), cudaMemcpyHostToDevice, exec.stream));
-  scratch<unsigned long long> hist(exec, 256);
-  ORDO_CUDA_CHECK(cudaMemsetAsync(hist.data(), 0, 256 * sizeof(unsigned long long), exec.stream));
-  const unsigned blocks = elementwise_blocks(n);
-  for (int shift = int(sizeof(U) * 8) - 8; shift >= 0; shift -= 8) {
-    digit_histogram_kernel<K><<<blocks, 256, 0, exec.stream>>>(keys, n, largest, shift, st.data(), hist.data());
-    ORDO_CUDA_LAUNCH_CHECK("digit_histogram_kernel");
-    choose_digit_kernel<U><<<1, 1, 0, exec.stream>>>(shift, st.data(), hist.data());
-    ORDO_CUDA_LAUNCH_CHECK("choose_digit_kernel");
+  scratch<unsigned long long> hist(exec, select_bins);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(hist.data(), 0, select_bins * sizeof(unsigned long long), exec.stream));
+  scratch<std::uint32_t> taken(exec, 2 * k);  // the k taken indices, and the sort's second buffer
+  const auto digits = select_digits(int(sizeof(U) * 8), n);
+  // Candidate lists: after round 0 at most one digit's keys of the array.
+  scratch<std::uint32_t> lists(exec, digits.size() > 1 ? 2 * n : 0);
+  std::uint32_t* list[2] = {lists.data(), lists.data() + (digits.size() > 1 ? n : 0)};
+  constexpr int filter_threads = 256, filter_items = 16;
+  const unsigned full_blocks = elementwise_blocks(n);
+  const unsigned full_tiles = unsigned(std::min<std::uint64_t>(
+      ceil_blocks(n, std::uint64_t(filter_threads) * filter_items), std::uint64_t(device_sm_count()) * 8));
+  const unsigned list_blocks = unsigned(device_sm_count()) * 4;  // lists: length known on the device only
+  for (int r = 0; r < int(digits.size()); ++r) {
+    const select_digit d = digits[r];
+    if (r == 0)
+      select_histogram_kernel<K, true><<<full_blocks, 256, 0, exec.stream>>>(keys, n, largest, nullptr, r, d, st.data(),
+                                                                            hist.data());
+    else
+      select_histogram_kernel<K, false><<<list_blocks, 256, 0, exec.stream>>>(keys, n, largest, list[r % 2], r, d,
+                                                                             st.data(), hist.data());
+    ORDO_CUDA_LAUNCH_CHECK("select_histogram_kernel");
+    select_choose_kernel<<<1, choose_threads, 0, exec.stream>>>(r, st.data(), hist.data());
+    ORDO_CUDA_LAUNCH_CHECK("select_choose_kernel");
+    if (r == 0)
+      select_filter_kernel<K, true, filter_threads, filter_items><<<full_tiles, filter_threads, 0, exec.stream>>>(
+          keys, n, largest, nullptr, list[1], taken.data(), r, d, st.data());
+    else
+      select_filter_kernel<K, false, filter_threads, filter_items><<<list_blocks, filter_threads, 0, exec.stream>>>(
+          keys, n, largest, list[r % 2], list[(r + 1) % 2], taken.data(), r, d, st.data());
+    ORDO_CUDA_LAUNCH_CHECK("select_filter_kernel");
   }
-  scratch<unsigned long long> flags(exec, n);
-  select_flags_kernel<K><<<blocks, 256, 0, exec.stream>>>(keys, n, largest, st.data(), flags.data());
-  ORDO_CUDA_LAUNCH_CHECK("select_flags_kernel");
-  std::size_t temp_bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, flags.data(), flags.data(), std::int64_t(n), exec.stream));
-  {
-    scratch<unsigned char> temp(exec, temp_bytes);
-    ORDO_CUDA_CHECK(
-        cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, flags.data(), flags.data(), std::int64_t(n), exec.stream));
+  // The k taken keys in output order: by index, then stably by code.
+  cub::DoubleBuffer<std::uint32_t> ib(taken.data(), taken.data() + k);
+  if (k > 1) {
+    scratch<U> codes(exec, 2 * k);
+    taken_codes_kernel<K><<<elementwise_blocks(k), 256, 0, exec.stream>>>(keys, taken.data(), k, largest, codes.data());
+    ORDO_CUDA_LAUNCH_CHECK("taken_codes_kernel");
+    cub::DoubleBuffer<U> cb(codes.data(), codes.data() + k);
+    radix_sort_pairs(exec, ib, cb, k, index_bits_below(n));
+    radix_sort_pairs(exec, cb, ib, k);
   }
-  scratch<U> codes(exec, 2 * k);
-  scratch<std::uint32_t> index(exec, 2 * k);
-  place_candidates_kernel<K><<<blocks, 256, 0, exec.stream>>>(keys, n, k, largest, st.data(), flags.data(),
-                                                              codes.data(), index.data());
-  ORDO_CUDA_LAUNCH_CHECK("place_candidates_kernel");
-  cub::DoubleBuffer<U> cb(codes.data(), codes.data() + k);
-  cub::DoubleBuffer<std::uint32_t> ib(index.data(), index.data() + k);
-  radix_sort_pairs(exec, cb, ib, k);
   gather_rows_kernel<K, std::uint32_t><<<elementwise_blocks(k), 256, 0, exec.stream>>>(keys, ib.Current(), 1, k, k,
                                                                                       values, indices);
   ORDO_CUDA_LAUNCH_CHECK("gather_rows_kernel (topk)");
@@ -83,6 +121,23 @@ void topk_rows_sort(const cuda& exec, const K* keys, std::uint64_t n, std::uint6
   ORDO_CUDA_LAUNCH_CHECK("gather_rows_kernel");
 }
 
+// One warp per row, the lane's item count the smallest power of two that
+// covers the row (4 .. 32 keys per lane).
+template <class K>
+void topk_rows_warp(const cuda& exec, const K* keys, std::uint64_t rows, std::uint64_t row_length, std::uint64_t k,
+                    bool largest, K* values, std::int64_t* indices) {
+  const unsigned blocks = unsigned((rows * 32 + rows_warp_threads - 1) / rows_warp_threads);
+  const auto launch = [&](auto kernel) {
+    kernel<<<blocks, rows_warp_threads, 0, exec.stream>>>(keys, rows, std::uint32_t(row_length), std::uint32_t(k),
+                                                          largest, values, indices);
+    ORDO_CUDA_LAUNCH_CHECK("topk_rows_warp_kernel");
+  };
+  if (row_length <= 128) launch(topk_rows_warp_kernel<K, 4>);
+  else if (row_length <= 256) launch(topk_rows_warp_kernel<K, 8>);
+  else if (row_length <= 512) launch(topk_rows_warp_kernel<K, 16>);
+  else launch(topk_rows_warp_kernel<K, 32>);
+}
+
 }  // namespace cuda_topk
 
 template <> template <class K>
@@ -91,6 +146,9 @@ void backend<cuda, op::topk>::run(const cuda& exec, std::span<const K> keys, std
   const std::uint64_t n = keys.size();
   if (row_length == n)
     return cuda_topk::topk_select(exec, keys.data(), n, k, o.largest, values.data(), indices.data());
+  if (k <= cuda_topk::rows_warp_max_k && row_length <= 32 * 32)
+    return cuda_topk::topk_rows_warp(exec, keys.data(), n / row_length, row_length, k, o.largest, values.data(),
+                                     indices.data());
   if (n < (std::uint64_t(1) << 31))
     cuda_topk::topk_rows_sort<K, std::uint32_t>(exec, keys.data(), n, row_length, k, o.largest, values.data(),
                                                 indices.data());
