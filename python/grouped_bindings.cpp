@@ -156,10 +156,12 @@ py::tuple topk_1d(const py::object& x, std::uint64_t k, std::uint64_t row_length
 
 // axis= as ordo.rank takes it: omitted, x must be 1-D; given, n-D numpy
 // arrays select along it (torch.topk's dim).
-py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sorted*/, const py::object& axis) {
+// row_length (the package's, for GPU n-D arrays it has flattened): 1-D x as rows of it.
+py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sorted*/, const py::object& axis,
+                  std::uint64_t row_length) {
   if (k < 0) throw py::value_error("ordo.topk: k must be >= 0, got " + std::to_string(k));
   const int nd = ndim_of(x);
-  if (axis_omitted(axis)) return topk_1d(x, std::uint64_t(k), 0, largest);
+  if (axis_omitted(axis)) return topk_1d(x, std::uint64_t(k), row_length, largest);
   int ax = axis.cast<int>();
   if (ax < -nd || ax >= nd)
     throw py::value_error("ordo.topk: axis " + std::to_string(ax) + " is out of bounds for an array of " +
@@ -237,21 +239,23 @@ Returns
 -------
 int64 array: the permutation; equal rows keep their input order.)doc"));
   m.def("topk", &topk_py, py::arg("x"), py::arg("k"), py::arg("largest") = true, py::arg("sorted") = true,
-        py::arg("axis") = py::ellipsis(),
+        py::arg("axis") = py::ellipsis(), py::arg("row_length") = 0,
         doc(R"doc(The k largest (or smallest) values and their indices, as torch.topk.
 
 Parameters
 ----------
-x : 1-D numpy or GPU array (CuPy, torch), or with axis= an n-D numpy array,
-    of int32/uint32/int64/uint64/float32/float64
+x : 1-D numpy or GPU array (CuPy, torch, JAX), or with axis= an n-D numpy
+    array (any axis) or C-contiguous GPU array (the last axis), of
+    int32/uint32/int64/uint64/float32/float64
 k : int, at most the length along the axis
 largest : bool
     The k largest, largest first (default), or the k smallest, smallest first.
 sorted : bool
     Accepted for torch's signature; the output is always sorted.
 axis : int
-    For n-D numpy input (torch's dim): the axis to select along. Omitted, x
-    must be 1-D (as ordo.rank's axis=).
+    For n-D input (torch's dim): the axis to select along; on the GPU the
+    last one (-1, torch's default), each row by one warp where rows hold at
+    most 1024 keys and k <= 32. Omitted, x must be 1-D (as ordo.rank's axis=).
 
 Ties are broken by index (the lower index first), so the result is
 deterministic; NaN is the largest value, -0.0 ties +0.0.

@@ -2,10 +2,9 @@
 """ordo.topk against torch.topk on CUDA tensors (1-D float32, largest), in one
 process on the same data; ordo's indices are checked against a stable
 reference first (torch breaks ties as it likes, so only its values are
-compared). Prints one line per k, and torch.topk(dim=1) over rows (2^18 rows of
-1024, k = 32: issue 31's per-row row; ordo's side of it is ordo_bench's grouped
-suite, `topk rows`, since ordo.topk takes GPU arrays 1-D only). With --out DIR,
-also writes DIR/python_topk.json.
+compared). Prints one line per k, and ordo.topk(axis=-1) against
+torch.topk(dim=1) over rows (2^18 rows of 1024, k = 32: issue 31's per-row
+row). With --out DIR, also writes DIR/python_topk.json.
 
   PYTHONPATH=build/python python3 bench/python/bench_topk.py [--log2n 28] [--reps 10] [--out DIR]
 """
@@ -50,9 +49,15 @@ def main():
         print(f"topk n=2^{args.log2n} k={k}: ordo {t_ordo:.3f} ms, torch {t_torch:.3f} ms, ratio {t_torch / t_ordo:.2f}")
         rows.append({"n": n, "k": k, "ordo_ms": t_ordo, "torch_ms": t_torch, "torch_over_ordo": t_torch / t_ordo})
     m = x[: (1 << 18) * 1024].view(1 << 18, 1024) if n >= (1 << 28) else x[: (n // 1024) * 1024].view(-1, 1024)
+    v, i = ordo.topk(m, 32, axis=-1)
+    tv, _ = torch.topk(m, 32, dim=1)
+    assert torch.equal(v, tv), "rows: values differ from torch.topk(dim=1)"
+    t_rows_ordo = median_ms(lambda: ordo.topk(m, 32, axis=-1), args.reps)
     t_rows = median_ms(lambda: torch.topk(m, 32, dim=1), args.reps)
-    print(f"torch.topk(dim=1) {m.shape[0]} rows of 1024, k=32: {t_rows:.3f} ms")
-    rows.append({"rows": m.shape[0], "row_length": 1024, "k": 32, "torch_ms": t_rows})
+    print(f"topk rows {m.shape[0]} x 1024, k=32: ordo {t_rows_ordo:.3f} ms, torch.topk(dim=1) {t_rows:.3f} ms, "
+          f"ratio {t_rows / t_rows_ordo:.2f}")
+    rows.append({"rows": m.shape[0], "row_length": 1024, "k": 32, "ordo_ms": t_rows_ordo, "torch_ms": t_rows,
+                 "torch_over_ordo": t_rows / t_rows_ordo})
     if args.out:
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "python_topk.json"), "w") as f:

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as _np
 
 from . import _ordo
+from ._interop import _fill as _interop_fill
 from ._interop import call as _call
 from ._ordo import Error, cuda_available
 
@@ -78,9 +79,42 @@ def topk(x: Any, k: int, largest: bool = True, sorted: bool = True, axis: Any = 
     if isinstance(k, bool) or not isinstance(k, (int, _np.integer)):
         raise TypeError(f"ordo.topk: k must be an int, got {type(k).__name__}")
     kw = dict(largest=largest, sorted=sorted)
+    shape = tuple(getattr(x, "shape", ()))
+    if axis is not ... and len(shape) >= 2 and not isinstance(x, _np.ndarray) and _is_gpu(x):
+        return _topk_gpu_rows(x, k, axis, shape, kw, out)
     if axis is not ...:
         kw["axis"] = axis
     return _call(lambda x, **kw: _ordo.topk(x, k, **kw), [x], kw, out, name="topk")
+
+
+def _is_gpu(x: Any) -> bool:
+    if hasattr(x, "__cuda_array_interface__"):
+        return True
+    return hasattr(x, "__dlpack_device__") and int(x.__dlpack_device__()[0]) == 2
+
+
+def _topk_gpu_rows(x: Any, k: int, axis: Any, shape: tuple, kw: dict, out: Any) -> Any:
+    """topk along the last axis of a C-contiguous n-D GPU array: its rows, flattened without a copy."""
+    nd = len(shape)
+    if isinstance(axis, bool) or not isinstance(axis, (int, _np.integer)) or not -nd <= axis < nd:
+        raise ValueError(f"ordo.topk: axis {axis!r} is out of bounds for an array of {nd} dimensions")
+    if axis % nd != nd - 1:
+        raise ValueError(f"ordo.topk: on a GPU array axis= must be the last axis (-1, torch.topk's default dim), got "
+                         f"{axis}; move it there first (x.movedim(d, -1).contiguous(), cupy.ascontiguousarray("
+                         "cupy.moveaxis(x, d, -1)))")
+    contiguous = x.is_contiguous() if hasattr(x, "is_contiguous") else getattr(getattr(x, "flags", None),
+                                                                              "c_contiguous", True)
+    if not contiguous:
+        raise ValueError("ordo.topk: the GPU array is not C-contiguous; ordo does not copy GPU data behind your "
+                         "back: pass x.contiguous() (torch) or cupy.ascontiguousarray(x)")
+    row = shape[-1]
+    if row == 0 and k > 0:
+        raise ValueError(f"ordo.topk: k = {k} is larger than the 0 keys of a row")
+    values, indices = _call(lambda x, **kw: _ordo.topk(x, k, row_length=row, **kw), [x.reshape(-1)], kw,
+                            name="topk")
+    rows_shape = shape[:-1] + (k,)
+    r = (values.reshape(rows_shape), indices.reshape(rows_shape))
+    return r if out is None else _interop_fill(out, r, "topk")
 
 
 def lexsort(keys: Any, descending: Any = None, nan_last: Any = None, *, out: Any = None) -> Any:

@@ -163,6 +163,25 @@ def test_topk_errors():
     assert ordo.topk(np.zeros((3, 0)), 0, axis=1)[0].shape == (3, 0)
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.int64], ids=lambda d: np.dtype(d).name)
+def test_topk_along_the_last_axis_on_every_kind(xp, dtype):
+    """Rows of n-D arrays (GPU: the last axis of a C-contiguous array, one warp per row up to 1024 keys)."""
+    rng = np.random.default_rng([9, KEY_DTYPES.index(dtype)])
+    for shape in [(37, 1000), (5, 1025), (4, 3, 64), (50, 1), (7, 129)]:
+        x = make_keys(rng, dtype, int(np.prod(shape))).reshape(shape)
+        for k in sorted({1, 31, 32, 33, shape[-1]} & set(range(shape[-1] + 1))):
+            for largest in (True, False):
+                v, i = ordo.topk(xp.put(x), k, largest=largest, axis=-1)
+                wi = np.apply_along_axis(lambda r: ref_topk(r, k, largest)[1], -1, x)
+                assert tuple(xp.get(i).shape) == shape[:-1] + (k,)
+                np.testing.assert_array_equal(xp.get(i), wi)
+                np.testing.assert_array_equal(xp.get(v).view(np.uint8),
+                                              np.take_along_axis(x, wi, axis=-1).view(np.uint8))
+    if xp.name != "numpy":
+        with pytest.raises(ValueError, match="last axis"):
+            ordo.topk(xp.put(np.zeros((3, 4), dtype)), 2, axis=0)
+
+
 # ---------------------------------------------------------------- lexsort
 
 def test_lexsort_matches_numpy():

@@ -1,6 +1,6 @@
 // topk on the GPU (backend<cuda, op::topk>, declared in ordo/topk.hpp).
-// Whole array: a radix select over (code, index), 11 bits per round, the
-// candidates kept as index lists (topk_select_kernels.cuh), then the k taken
+// Whole array: a radix select over (code, index), 11 bits per round, over the
+// array or, once few keys are in play, a list of them (topk_select_kernels.cuh); the k taken
 // sorted by (code, index) with two radix sorts of k pairs, and gathered.
 // Rows: one warp per row where rows hold at most 1024 keys and k <= 32
 // (topk_rows_warp.cuh); otherwise (code, index) pairs through ordo's stable
@@ -52,38 +52,36 @@ void topk_select(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t
   using U = key_code_t<K>;
   if (n >= (std::uint64_t(1) << 32) || k >= (std::uint64_t(1) << 31))
     throw error(errc::not_supported, "topk on the GPU: n >= 2^32 or k >= 2^31 is not supported yet");
-  const select_state init{k, {0, 0}, 0, 0, 0, 0, 1};
+  select_state init{};
+  init.need = k;
+  init.active = 1;
   scratch<select_state> st(exec, 1);
   ORDO_CUDA_CHECK(cudaMemcpyAsync(st.data(), &init, sizeof(init), cudaMemcpyHostToDevice, exec.stream));
   scratch<unsigned long long> hist(exec, select_bins);
   ORDO_CUDA_CHECK(cudaMemsetAsync(hist.data(), 0, select_bins * sizeof(unsigned long long), exec.stream));
   scratch<std::uint32_t> taken(exec, 2 * k);  // the k taken indices, and the sort's second buffer
   const auto digits = select_digits(int(sizeof(U) * 8), n);
-  // Candidate lists: after round 0 at most one digit's keys of the array.
-  scratch<std::uint32_t> lists(exec, digits.size() > 1 ? 2 * n : 0);
-  std::uint32_t* list[2] = {lists.data(), lists.data() + (digits.size() > 1 ? n : 0)};
+  // Lists of the keys in play once they are at most 1/16 of the array (all
+  // of a small one): below that an array round costs more than the list.
+  const std::uint64_t capacity = std::min<std::uint64_t>(n, std::max<std::uint64_t>(n / 16, 1u << 16));
+  scratch<U> list_codes(exec, 2 * capacity);
+  scratch<std::uint32_t> list_index(exec, 2 * capacity);
+  U* codes[2] = {list_codes.data(), list_codes.data() + capacity};
+  std::uint32_t* list[2] = {list_index.data(), list_index.data() + capacity};
   constexpr int filter_threads = 256, filter_items = 16;
-  const unsigned full_blocks = elementwise_blocks(n);
-  const unsigned full_tiles = unsigned(std::min<std::uint64_t>(
+  const unsigned hist_blocks = elementwise_blocks(n);
+  const unsigned filter_blocks = unsigned(std::min<std::uint64_t>(
       ceil_blocks(n, std::uint64_t(filter_threads) * filter_items), std::uint64_t(device_sm_count()) * 8));
-  const unsigned list_blocks = unsigned(device_sm_count()) * 4;  // lists: length known on the device only
   for (int r = 0; r < int(digits.size()); ++r) {
     const select_digit d = digits[r];
-    if (r == 0)
-      select_histogram_kernel<K, true><<<full_blocks, 256, 0, exec.stream>>>(keys, n, largest, nullptr, r, d, st.data(),
-                                                                            hist.data());
-    else
-      select_histogram_kernel<K, false><<<list_blocks, 256, 0, exec.stream>>>(keys, n, largest, list[r % 2], r, d,
-                                                                             st.data(), hist.data());
+    const int now = r % 2, next = (r + 1) % 2;
+    select_histogram_kernel<K><<<hist_blocks, 256, 0, exec.stream>>>(keys, n, largest, codes[now], list[now], r, d,
+                                                                      st.data(), hist.data());
     ORDO_CUDA_LAUNCH_CHECK("select_histogram_kernel");
-    select_choose_kernel<<<1, choose_threads, 0, exec.stream>>>(r, st.data(), hist.data());
+    select_choose_kernel<<<1, choose_threads, 0, exec.stream>>>(r, d, capacity, st.data(), hist.data());
     ORDO_CUDA_LAUNCH_CHECK("select_choose_kernel");
-    if (r == 0)
-      select_filter_kernel<K, true, filter_threads, filter_items><<<full_tiles, filter_threads, 0, exec.stream>>>(
-          keys, n, largest, nullptr, list[1], taken.data(), r, d, st.data());
-    else
-      select_filter_kernel<K, false, filter_threads, filter_items><<<list_blocks, filter_threads, 0, exec.stream>>>(
-          keys, n, largest, list[r % 2], list[(r + 1) % 2], taken.data(), r, d, st.data());
+    select_filter_kernel<K, filter_threads, filter_items><<<filter_blocks, filter_threads, 0, exec.stream>>>(
+        keys, n, largest, codes[now], list[now], codes[next], list[next], taken.data(), r, d, st.data());
     ORDO_CUDA_LAUNCH_CHECK("select_filter_kernel");
   }
   // The k taken keys in output order: by index, then stably by code.

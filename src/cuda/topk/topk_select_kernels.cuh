@@ -1,21 +1,19 @@
 // Kernels of topk over a whole array: a radix select over the composite key
 // (top-k code, index), which is unique, so exactly k keys lie below its k-th
 // value. 11 bits per round from the top, the code's bits first, then the
-// index's:
+// index's; each round is a histogram of its digit over the keys still in
+// play, the choice of the digit that holds the k-th (one block), and a
+// filter that appends the keys of lower digits to `out` (taken).
 //
-//   round 0    histogram of every key's top digit; choose the digit d that
-//              holds the k-th; filter: keys of a lower digit are taken (their
-//              index appended to `out`), keys of digit d become candidates
-//              (their index appended to a list)
-//   round r    the same over the candidate list, on the next digit
-//
-// On spread keys the list shrinks about 2^11-fold per round, so the input is
-// read twice; equal keys stay candidates until the index digits split them.
-// A round whose digit holds exactly the keys still wanted takes them all and
-// ends the select: the later rounds return at once. All state lives on the
-// device (select_state): no read-back, grids sized without knowing a list's
-// length. (This replaced 8-bit digit passes over every key plus a scan of a
-// 64-bit flag per key: about 15 bytes of traffic per key instead of 2 reads.)
+// The keys in play are those whose digits so far equal the chosen ones. While
+// they are many, a round reads the array again (coalesced) and tests that
+// prefix; once a round's chosen digit holds at most `list_capacity` keys, its
+// filter also writes them as a list of (code, index) pairs, and later rounds
+// read only the list. Spread keys take two array reads; uniform floats in
+// [0, 1), whose top digits are few, three or four; equal keys stay in play
+// until the index digits split them. A round whose digit holds exactly the
+// keys still wanted takes them all, and the later rounds return at once. All
+// state lives on the device (select_state): no read-back.
 #pragma once
 #include <cub/block/block_scan.cuh>
 
@@ -36,47 +34,79 @@ struct select_digit {
   unsigned mask;
 };
 
-struct select_state {
-  unsigned long long need;     // keys still to take from the candidates (0: done)
-  unsigned long long size[2];  // candidate list lengths (round r reads list r % 2)
-  unsigned long long out_cursor;
-  unsigned long long next_cursor;
-  unsigned bin;       // the round's chosen digit
-  unsigned take_bin;  // 1: every candidate of `bin` is taken
-  unsigned active;    // 0: resolved in an earlier round
+// The digits chosen so far: a key is in play when (code & code_mask) ==
+// code_prefix and (index & index_mask) == index_prefix.
+struct select_prefix {
+  unsigned long long code_prefix, code_mask;
+  std::uint32_t index_prefix, index_mask;
 };
 
-template <class K>
-__device__ __forceinline__ unsigned select_digit_of(const K* keys, std::uint32_t i, bool largest, select_digit d) {
-  if (d.index) return unsigned(i >> d.shift) & d.mask;
-  return unsigned(topk_code(keys[i], largest) >> d.shift) & d.mask;
+// Round r reads the entries [r % 2]; its choice writes [(r + 1) % 2].
+struct select_state {
+  unsigned long long need;  // keys still to take (0: done)
+  unsigned long long out_cursor, next_cursor;
+  select_prefix prefix[2];
+  unsigned long long size[2];  // the list's length, where from_list
+  unsigned from_list[2];       // 1: the round reads the list, 0: the array
+  unsigned bin;                // the round's chosen digit
+  unsigned take_bin;           // 1: every key of `bin` is taken
+  unsigned active;             // 0: resolved in an earlier round
+};
+
+template <class U>
+__device__ __forceinline__ unsigned digit_of(U code, std::uint32_t index, select_digit d) {
+  return d.index ? unsigned(index >> d.shift) & d.mask : unsigned(code >> d.shift) & d.mask;
 }
 
-// Histogram of the round's digit over the whole array (First) or the list.
-template <class K, bool First>
-__global__ void select_histogram_kernel(const K* keys, std::uint64_t n, bool largest, const std::uint32_t* list,
-                                        int round, select_digit d, const select_state* st,
-                                        unsigned long long* hist) {
-  if (!First && st->need == 0) return;
+__device__ __forceinline__ bool in_play(unsigned long long code, std::uint32_t index, const select_prefix& p) {
+  return (code & p.code_mask) == p.code_prefix && (index & p.index_mask) == p.index_prefix;
+}
+
+// The i-th key in play of round r, or false: from the list, or the array's
+// i-th key if it matches the prefix.
+template <class K>
+__device__ __forceinline__ bool key_in_play(const K* keys, bool largest, bool from_list, const key_code_t<K>* codes,
+                                            const std::uint32_t* list, const select_prefix& p, std::uint64_t i,
+                                            key_code_t<K>& code, std::uint32_t& index) {
+  if (from_list) {
+    code = codes[i];
+    index = list[i];
+    return true;
+  }
+  code = topk_code(keys[i], largest);
+  index = std::uint32_t(i);
+  return in_play(code, index, p);
+}
+
+template <class K>
+__global__ void select_histogram_kernel(const K* keys, std::uint64_t n, bool largest, const key_code_t<K>* codes,
+                                        const std::uint32_t* list, int round, select_digit d,
+                                        const select_state* st, unsigned long long* hist) {
+  if (st->need == 0) return;
   __shared__ unsigned counts[select_bins];
   for (unsigned b = threadIdx.x; b < select_bins; b += blockDim.x) counts[b] = 0;
   __syncthreads();
-  const std::uint64_t m = First ? n : st->size[round % 2];
+  const bool from_list = st->from_list[round % 2];
+  const select_prefix p = st->prefix[round % 2];
+  const std::uint64_t m = from_list ? st->size[round % 2] : n;
   for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < m;
        i += std::uint64_t(gridDim.x) * blockDim.x) {
-    const std::uint32_t idx = First ? std::uint32_t(i) : list[i];
-    atomicAdd(&counts[select_digit_of(keys, idx, largest, d)], 1u);
+    key_code_t<K> code;
+    std::uint32_t index;
+    if (key_in_play(keys, largest, from_list, codes, list, p, i, code, index))
+      atomicAdd(&counts[digit_of(code, index, d)], 1u);
   }
   __syncthreads();
   for (unsigned b = threadIdx.x; b < select_bins; b += blockDim.x)
     if (counts[b]) atomicAdd(&hist[b], (unsigned long long)counts[b]);
 }
 
-// One block: the digit where the need-th candidate lies (a block scan over
-// the bins); clears hist for the next round.
+// One block: the digit where the need-th key in play lies (a block scan over
+// the bins), the next round's prefix and source; clears hist.
 inline constexpr int choose_threads = 256;
-__global__ void __launch_bounds__(choose_threads) select_choose_kernel(int round, select_state* st,
-                                                                       unsigned long long* hist) {
+__global__ void __launch_bounds__(choose_threads)
+    select_choose_kernel(int round, select_digit d, unsigned long long list_capacity, select_state* st,
+                         unsigned long long* hist) {
   constexpr unsigned per = select_bins / choose_threads;
   using scan = cub::BlockScan<unsigned long long, choose_threads>;
   __shared__ typename scan::TempStorage temp;
@@ -95,45 +125,63 @@ __global__ void __launch_bounds__(choose_threads) select_choose_kernel(int round
     unsigned j = 0;
     while (before + c[j] < need) before += c[j++];
     const unsigned long long left = need - before, here = c[j];
-    st->bin = threadIdx.x * per + j;
+    const unsigned bin = threadIdx.x * per + j;
+    const int now = round % 2, next = (round + 1) % 2;
+    select_prefix p = st->prefix[now];
+    if (d.index) {
+      p.index_prefix |= std::uint32_t(bin) << d.shift;
+      p.index_mask |= std::uint32_t(d.mask) << d.shift;
+    } else {
+      p.code_prefix |= (unsigned long long)bin << d.shift;
+      p.code_mask |= (unsigned long long)d.mask << d.shift;
+    }
+    st->prefix[next] = p;
+    st->bin = bin;
     st->take_bin = here == left;
     st->need = here == left ? 0 : left;
-    st->size[(round + 1) % 2] = here == left ? 0 : here;
+    st->size[next] = here;
+    st->from_list[next] = here <= list_capacity;
     st->next_cursor = 0;
     st->active = 1;
   }
 }
 
-// Appends the taken keys' indices to out and the candidates' to next: per
-// tile of Threads x Items, one block scan and one atomic per cursor.
-template <class K, bool First, int Threads, int Items>
+// Appends the taken keys' indices to out, and where the next round reads a
+// list, the keys of the chosen digit to it: per tile of Threads x Items, one
+// block scan and one atomic per cursor.
+template <class K, int Threads, int Items>
 __global__ void __launch_bounds__(Threads)
-    select_filter_kernel(const K* keys, std::uint64_t n, bool largest, const std::uint32_t* list,
-                         std::uint32_t* next, std::uint32_t* out, int round, select_digit d, select_state* st) {
+    select_filter_kernel(const K* keys, std::uint64_t n, bool largest, const key_code_t<K>* codes,
+                         const std::uint32_t* list, key_code_t<K>* next_codes, std::uint32_t* next_list,
+                         std::uint32_t* out, int round, select_digit d, select_state* st) {
   if (!st->active) return;
+  using U = key_code_t<K>;
   using scan = cub::BlockScan<unsigned long long, Threads>;
   __shared__ typename scan::TempStorage temp;
   __shared__ unsigned long long base_out, base_next;
   const unsigned bin = st->bin;
   const bool take_bin = st->take_bin != 0;
-  const std::uint64_t m = First ? n : st->size[round % 2];
+  const bool from_list = st->from_list[round % 2];
+  const bool write_list = !take_bin && st->from_list[(round + 1) % 2];
+  const select_prefix p = st->prefix[round % 2];
+  const std::uint64_t m = from_list ? st->size[round % 2] : n;
   constexpr std::uint64_t tile = std::uint64_t(Threads) * Items;
   for (std::uint64_t t0 = blockIdx.x * tile; t0 < m; t0 += std::uint64_t(gridDim.x) * tile) {
-    std::uint32_t idx[Items];
-    unsigned char where[Items];  // 0: neither, 1: out, 2: next
+    U code[Items];
+    std::uint32_t index[Items];
+    unsigned char where[Items];  // 0: neither, 1: out, 2: the next list
     unsigned n_out = 0, n_next = 0;
 #pragma unroll
     for (int j = 0; j < Items; ++j) {
       const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
       where[j] = 0;
-      if (i < m) {
-        idx[j] = First ? std::uint32_t(i) : list[i];
-        const unsigned g = select_digit_of(keys, idx[j], largest, d);
+      if (i < m && key_in_play(keys, largest, from_list, codes, list, p, i, code[j], index[j])) {
+        const unsigned g = digit_of(code[j], index[j], d);
         if (g < bin || (g == bin && take_bin)) where[j] = 1, ++n_out;
-        else if (g == bin) where[j] = 2, ++n_next;
+        else if (g == bin && write_list) where[j] = 2, ++n_next;
       }
     }
-    if (!__syncthreads_or(n_out + n_next)) continue;  // most tiles of round 0: nothing to write
+    if (!__syncthreads_or(n_out + n_next)) continue;  // most tiles of an array round: nothing to write
     const unsigned long long mine = (static_cast<unsigned long long>(n_out) << 32) | n_next;
     unsigned long long prefix, total;
     scan(temp).ExclusiveSum(mine, prefix, total);
@@ -145,8 +193,12 @@ __global__ void __launch_bounds__(Threads)
     std::uint64_t po = base_out + (prefix >> 32), pn = base_next + (prefix & 0xffffffffull);
 #pragma unroll
     for (int j = 0; j < Items; ++j) {
-      if (where[j] == 1) out[po++] = idx[j];
-      else if (where[j] == 2) next[pn++] = idx[j];
+      if (where[j] == 1) {
+        out[po++] = index[j];
+      } else if (where[j] == 2) {
+        next_codes[pn] = code[j];
+        next_list[pn++] = index[j];
+      }
     }
     __syncthreads();  // temp and the bases are reused by the next tile
   }
