@@ -68,19 +68,18 @@ void topk_select(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t
   scratch<std::uint32_t> list_index(exec, 2 * capacity);
   U* codes[2] = {list_codes.data(), list_codes.data() + capacity};
   std::uint32_t* list[2] = {list_index.data(), list_index.data() + capacity};
-  constexpr int filter_threads = 256, filter_items = 16;
-  const unsigned hist_blocks = elementwise_blocks(n);
-  const unsigned filter_blocks = unsigned(std::min<std::uint64_t>(
-      ceil_blocks(n, std::uint64_t(filter_threads) * filter_items), std::uint64_t(device_sm_count()) * 8));
+  constexpr int threads = 256, items = 8;  // per tile: both kernels read the keys alike
+  const unsigned blocks = unsigned(
+      std::min<std::uint64_t>(ceil_blocks(n, std::uint64_t(threads) * items), std::uint64_t(device_sm_count()) * 8));
   for (int r = 0; r < int(digits.size()); ++r) {
     const select_digit d = digits[r];
     const int now = r % 2, next = (r + 1) % 2;
-    select_histogram_kernel<K><<<hist_blocks, 256, 0, exec.stream>>>(keys, n, largest, codes[now], list[now], r, d,
-                                                                      st.data(), hist.data());
+    select_histogram_kernel<K, threads, items><<<blocks, threads, 0, exec.stream>>>(
+        keys, n, largest, codes[now], list[now], r, d, st.data(), hist.data());
     ORDO_CUDA_LAUNCH_CHECK("select_histogram_kernel");
     select_choose_kernel<<<1, choose_threads, 0, exec.stream>>>(r, d, capacity, st.data(), hist.data());
     ORDO_CUDA_LAUNCH_CHECK("select_choose_kernel");
-    select_filter_kernel<K, filter_threads, filter_items><<<filter_blocks, filter_threads, 0, exec.stream>>>(
+    select_filter_kernel<K, threads, items><<<blocks, threads, 0, exec.stream>>>(
         keys, n, largest, codes[now], list[now], codes[next], list[next], taken.data(), r, d, st.data());
     ORDO_CUDA_LAUNCH_CHECK("select_filter_kernel");
   }

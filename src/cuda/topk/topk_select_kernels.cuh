@@ -58,30 +58,46 @@ __device__ __forceinline__ unsigned digit_of(U code, std::uint32_t index, select
   return d.index ? unsigned(index >> d.shift) & d.mask : unsigned(code >> d.shift) & d.mask;
 }
 
-__device__ __forceinline__ bool in_play(unsigned long long code, std::uint32_t index, const select_prefix& p) {
-  return (code & p.code_mask) == p.code_prefix && (index & p.index_mask) == p.index_prefix;
-}
-
-// The i-th key in play of round r, or false: from the list, or the array's
-// i-th key if it matches the prefix.
-template <class K>
-__device__ __forceinline__ bool key_in_play(const K* keys, bool largest, bool from_list, const key_code_t<K>* codes,
-                                            const std::uint32_t* list, const select_prefix& p, std::uint64_t i,
-                                            key_code_t<K>& code, std::uint32_t& index) {
+// One tile of Threads x Items keys of round r, element j of a thread at
+// t0 + j * Threads + threadIdx.x: every load issued before any is used (the
+// first version tested each key as it came and waited on each load). in[j]:
+// the key is in play (in the list, or in the array and matching the prefix).
+template <class K, int Threads, int Items>
+__device__ __forceinline__ void load_tile(const K* keys, bool largest, bool from_list, const key_code_t<K>* codes,
+                                          const std::uint32_t* list, const select_prefix& p, std::uint64_t m,
+                                          std::uint64_t t0, key_code_t<K> (&code)[Items],
+                                          std::uint32_t (&index)[Items], bool (&in)[Items]) {
+  using U = key_code_t<K>;
   if (from_list) {
-    code = codes[i];
-    index = list[i];
-    return true;
+#pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
+      in[j] = i < m;
+      if (in[j]) code[j] = codes[i], index[j] = list[i];
+    }
+    return;
   }
-  code = topk_code(keys[i], largest);
-  index = std::uint32_t(i);
-  return in_play(code, index, p);
+  K key[Items];
+#pragma unroll
+  for (int j = 0; j < Items; ++j) {
+    const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
+    if (i < m) key[j] = keys[i];
+  }
+  const U mask = U(p.code_mask), prefix = U(p.code_prefix);
+#pragma unroll
+  for (int j = 0; j < Items; ++j) {
+    const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
+    index[j] = std::uint32_t(i);
+    code[j] = i < m ? topk_code(key[j], largest) : U(0);
+    in[j] = i < m && (code[j] & mask) == prefix && (index[j] & p.index_mask) == p.index_prefix;
+  }
 }
 
-template <class K>
-__global__ void select_histogram_kernel(const K* keys, std::uint64_t n, bool largest, const key_code_t<K>* codes,
-                                        const std::uint32_t* list, int round, select_digit d,
-                                        const select_state* st, unsigned long long* hist) {
+template <class K, int Threads, int Items>
+__global__ void __launch_bounds__(Threads)
+    select_histogram_kernel(const K* keys, std::uint64_t n, bool largest, const key_code_t<K>* codes,
+                            const std::uint32_t* list, int round, select_digit d, const select_state* st,
+                            unsigned long long* hist) {
   if (st->need == 0) return;
   __shared__ unsigned counts[select_bins];
   for (unsigned b = threadIdx.x; b < select_bins; b += blockDim.x) counts[b] = 0;
@@ -89,12 +105,15 @@ __global__ void select_histogram_kernel(const K* keys, std::uint64_t n, bool lar
   const bool from_list = st->from_list[round % 2];
   const select_prefix p = st->prefix[round % 2];
   const std::uint64_t m = from_list ? st->size[round % 2] : n;
-  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < m;
-       i += std::uint64_t(gridDim.x) * blockDim.x) {
-    key_code_t<K> code;
-    std::uint32_t index;
-    if (key_in_play(keys, largest, from_list, codes, list, p, i, code, index))
-      atomicAdd(&counts[digit_of(code, index, d)], 1u);
+  constexpr std::uint64_t tile = std::uint64_t(Threads) * Items;
+  for (std::uint64_t t0 = blockIdx.x * tile; t0 < m; t0 += std::uint64_t(gridDim.x) * tile) {
+    key_code_t<K> code[Items];
+    std::uint32_t index[Items];
+    bool in[Items];
+    load_tile<K, Threads, Items>(keys, largest, from_list, codes, list, p, m, t0, code, index, in);
+#pragma unroll
+    for (int j = 0; j < Items; ++j)
+      if (in[j]) atomicAdd(&counts[digit_of(code[j], index[j], d)], 1u);
   }
   __syncthreads();
   for (unsigned b = threadIdx.x; b < select_bins; b += blockDim.x)
@@ -169,13 +188,14 @@ __global__ void __launch_bounds__(Threads)
   for (std::uint64_t t0 = blockIdx.x * tile; t0 < m; t0 += std::uint64_t(gridDim.x) * tile) {
     U code[Items];
     std::uint32_t index[Items];
+    bool in[Items];
+    load_tile<K, Threads, Items>(keys, largest, from_list, codes, list, p, m, t0, code, index, in);
     unsigned char where[Items];  // 0: neither, 1: out, 2: the next list
     unsigned n_out = 0, n_next = 0;
 #pragma unroll
     for (int j = 0; j < Items; ++j) {
-      const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
       where[j] = 0;
-      if (i < m && key_in_play(keys, largest, from_list, codes, list, p, i, code[j], index[j])) {
+      if (in[j]) {
         const unsigned g = digit_of(code[j], index[j], d);
         if (g < bin || (g == bin && take_bin)) where[j] = 1, ++n_out;
         else if (g == bin && write_list) where[j] = 2, ++n_next;
