@@ -77,7 +77,10 @@ void each_call(const calls& c, F&& f) {
 const std::pair<std::size_t, int> shapes[] = {{1000, 1}, {1000, 2}, {std::size_t(1) << 17, 1}, {std::size_t(1) << 17, 2}};
 
 TEST(Interrupt, SetFlagStopsEveryCapability) {
-  for (auto [n, threads] : shapes) {
+  for (const auto& shape : shapes) {
+    // Named copies: clang 14 cannot capture structured bindings in a lambda.
+    const std::size_t n = shape.first;
+    const int threads = shape.second;
     const calls c{n, threads};
     ordo::interrupt_flag flag;
     flag.request();
