@@ -46,6 +46,30 @@ inline std::vector<select_digit> select_digits(int code_bits, std::uint64_t n) {
   return digits;
 }
 
+// The rounds: histogram, choice, filter for each digit (16 keys per thread
+// and tile for 4-byte keys, 8 for 8-byte ones).
+template <class K, int VW>
+void select_rounds(const cuda& exec, const K* keys, std::uint64_t n, bool largest,
+                   const std::vector<select_digit>& digits, std::uint64_t capacity, select_state* st,
+                   unsigned long long* hist, key_code_t<K>* const (&codes)[2], std::uint32_t* const (&list)[2],
+                   std::uint32_t* taken) {
+  constexpr int threads = 256, items = 4;
+  const unsigned blocks = unsigned(std::min<std::uint64_t>(ceil_blocks(n, std::uint64_t(threads) * items * VW),
+                                                           std::uint64_t(device_sm_count()) * 8));
+  for (int r = 0; r < int(digits.size()); ++r) {
+    const select_digit d = digits[r];
+    const int now = r % 2, next = (r + 1) % 2;
+    select_histogram_kernel<K, threads, items, VW><<<blocks, threads, 0, exec.stream>>>(
+        keys, std::uint32_t(n), largest, codes[now], list[now], r, d, st, hist);
+    ORDO_CUDA_LAUNCH_CHECK("select_histogram_kernel");
+    select_choose_kernel<<<1, choose_threads, 0, exec.stream>>>(r, d, capacity, st, hist);
+    ORDO_CUDA_LAUNCH_CHECK("select_choose_kernel");
+    select_filter_kernel<K, threads, items, VW><<<blocks, threads, 0, exec.stream>>>(
+        keys, std::uint32_t(n), largest, codes[now], list[now], codes[next], list[next], taken, r, d, st);
+    ORDO_CUDA_LAUNCH_CHECK("select_filter_kernel");
+  }
+}
+
 template <class K>
 void topk_select(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t k, bool largest, K* values,
                  std::int64_t* indices) {
@@ -66,23 +90,14 @@ void topk_select(const cuda& exec, const K* keys, std::uint64_t n, std::uint64_t
   const std::uint64_t capacity = std::min<std::uint64_t>(n, std::max<std::uint64_t>(n / 16, 1u << 16));
   scratch<U> list_codes(exec, 2 * capacity);
   scratch<std::uint32_t> list_index(exec, 2 * capacity);
-  U* codes[2] = {list_codes.data(), list_codes.data() + capacity};
-  std::uint32_t* list[2] = {list_index.data(), list_index.data() + capacity};
-  constexpr int threads = 256, items = 8;  // per tile: both kernels read the keys alike
-  const unsigned blocks = unsigned(
-      std::min<std::uint64_t>(ceil_blocks(n, std::uint64_t(threads) * items), std::uint64_t(device_sm_count()) * 8));
-  for (int r = 0; r < int(digits.size()); ++r) {
-    const select_digit d = digits[r];
-    const int now = r % 2, next = (r + 1) % 2;
-    select_histogram_kernel<K, threads, items><<<blocks, threads, 0, exec.stream>>>(
-        keys, n, largest, codes[now], list[now], r, d, st.data(), hist.data());
-    ORDO_CUDA_LAUNCH_CHECK("select_histogram_kernel");
-    select_choose_kernel<<<1, choose_threads, 0, exec.stream>>>(r, d, capacity, st.data(), hist.data());
-    ORDO_CUDA_LAUNCH_CHECK("select_choose_kernel");
-    select_filter_kernel<K, threads, items><<<blocks, threads, 0, exec.stream>>>(
-        keys, n, largest, codes[now], list[now], codes[next], list[next], taken.data(), r, d, st.data());
-    ORDO_CUDA_LAUNCH_CHECK("select_filter_kernel");
-  }
+  U* const codes[2] = {list_codes.data(), list_codes.data() + capacity};
+  std::uint32_t* const list[2] = {list_index.data(), list_index.data() + capacity};
+  // 16-byte loads of the keys where they are 16-byte aligned.
+  if (reinterpret_cast<std::uintptr_t>(keys) % 16 == 0)
+    select_rounds<K, 16 / sizeof(K)>(exec, keys, n, largest, digits, capacity, st.data(), hist.data(), codes, list,
+                                     taken.data());
+  else
+    select_rounds<K, 1>(exec, keys, n, largest, digits, capacity, st.data(), hist.data(), codes, list, taken.data());
   // The k taken keys in output order: by index, then stably by code.
   cub::DoubleBuffer<std::uint32_t> ib(taken.data(), taken.data() + k);
   if (k > 1) {

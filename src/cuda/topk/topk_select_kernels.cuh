@@ -15,7 +15,7 @@
 // keys still wanted takes them all, and the later rounds return at once. All
 // state lives on the device (select_state): no read-back.
 #pragma once
-#include <cub/block/block_scan.cuh>
+#include <cub/block/block_scan.cuh>  // the choice's scan over the bins
 
 #include <cstdint>
 
@@ -58,62 +58,78 @@ __device__ __forceinline__ unsigned digit_of(U code, std::uint32_t index, select
   return d.index ? unsigned(index >> d.shift) & d.mask : unsigned(code >> d.shift) & d.mask;
 }
 
-// One tile of Threads x Items keys of round r, element j of a thread at
-// t0 + j * Threads + threadIdx.x: every load issued before any is used (the
-// first version tested each key as it came and waited on each load). in[j]:
-// the key is in play (in the list, or in the array and matching the prefix).
-template <class K, int Threads, int Items>
+// One tile of round r: Threads x Items x VW keys, held as Items x VW slots
+// per thread. From the array, slot (j, v) is key (t0 / VW + j * Threads +
+// threadIdx.x) * VW + v, read VW at a time (16-byte loads where keys are
+// 16-byte aligned, VW = 16 / sizeof(K); else VW = 1), every load issued
+// before any is used; from the list, slot s is entry t0 + s * Threads +
+// threadIdx.x. in[s]: the key is in play (listed, or matching the prefix).
+// 32-bit positions: the select takes n < 2^32.
+template <class K, int Threads, int Items, int VW>
 __device__ __forceinline__ void load_tile(const K* keys, bool largest, bool from_list, const key_code_t<K>* codes,
-                                          const std::uint32_t* list, const select_prefix& p, std::uint64_t m,
-                                          std::uint64_t t0, key_code_t<K> (&code)[Items],
-                                          std::uint32_t (&index)[Items], bool (&in)[Items]) {
+                                          const std::uint32_t* list, const select_prefix& p, std::uint32_t m,
+                                          std::uint32_t t0, key_code_t<K> (&code)[Items * VW],
+                                          std::uint32_t (&index)[Items * VW], bool (&in)[Items * VW]) {
   using U = key_code_t<K>;
+  constexpr int S = Items * VW;
   if (from_list) {
 #pragma unroll
-    for (int j = 0; j < Items; ++j) {
-      const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
-      in[j] = i < m;
-      if (in[j]) code[j] = codes[i], index[j] = list[i];
+    for (int s = 0; s < S; ++s) {
+      const std::uint32_t i = t0 + std::uint32_t(s) * Threads + threadIdx.x;
+      in[s] = i < m;
+      if (in[s]) code[s] = codes[i], index[s] = list[i];
     }
     return;
   }
-  K key[Items];
+  alignas(16) K key[S];
+  const bool whole = std::uint64_t(t0) + std::uint64_t(Threads) * S <= m;  // the block's tile: no bounds to test
 #pragma unroll
   for (int j = 0; j < Items; ++j) {
-    const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
-    if (i < m) key[j] = keys[i];
+    const std::uint32_t first = t0 + (std::uint32_t(j) * Threads + threadIdx.x) * VW;
+    if (VW > 1 && whole) {
+      *reinterpret_cast<uint4*>(&key[j * VW]) = *reinterpret_cast<const uint4*>(keys + first);
+    } else {
+#pragma unroll
+      for (int v = 0; v < VW; ++v)
+        if (whole || first + v < m) key[j * VW + v] = keys[first + v];
+    }
   }
   const U mask = U(p.code_mask), prefix = U(p.code_prefix);
 #pragma unroll
-  for (int j = 0; j < Items; ++j) {
-    const std::uint64_t i = t0 + std::uint64_t(j) * Threads + threadIdx.x;
-    index[j] = std::uint32_t(i);
-    code[j] = i < m ? topk_code(key[j], largest) : U(0);
-    in[j] = i < m && (code[j] & mask) == prefix && (index[j] & p.index_mask) == p.index_prefix;
-  }
+  for (int j = 0; j < Items; ++j)
+#pragma unroll
+    for (int v = 0; v < VW; ++v) {
+      const int s = j * VW + v;
+      const std::uint32_t i = t0 + (std::uint32_t(j) * Threads + threadIdx.x) * VW + v;
+      const bool real = whole || i < m;
+      index[s] = i;
+      code[s] = real ? topk_code(key[s], largest) : U(0);
+      in[s] = real && (code[s] & mask) == prefix && (i & p.index_mask) == p.index_prefix;
+    }
 }
 
-template <class K, int Threads, int Items>
+template <class K, int Threads, int Items, int VW>
 __global__ void __launch_bounds__(Threads)
-    select_histogram_kernel(const K* keys, std::uint64_t n, bool largest, const key_code_t<K>* codes,
+    select_histogram_kernel(const K* keys, std::uint32_t n, bool largest, const key_code_t<K>* codes,
                             const std::uint32_t* list, int round, select_digit d, const select_state* st,
                             unsigned long long* hist) {
   if (st->need == 0) return;
+  constexpr int S = Items * VW;
   __shared__ unsigned counts[select_bins];
   for (unsigned b = threadIdx.x; b < select_bins; b += blockDim.x) counts[b] = 0;
   __syncthreads();
   const bool from_list = st->from_list[round % 2];
   const select_prefix p = st->prefix[round % 2];
-  const std::uint64_t m = from_list ? st->size[round % 2] : n;
-  constexpr std::uint64_t tile = std::uint64_t(Threads) * Items;
+  const std::uint32_t m = from_list ? std::uint32_t(st->size[round % 2]) : n;
+  constexpr std::uint64_t tile = std::uint64_t(Threads) * S;
   for (std::uint64_t t0 = blockIdx.x * tile; t0 < m; t0 += std::uint64_t(gridDim.x) * tile) {
-    key_code_t<K> code[Items];
-    std::uint32_t index[Items];
-    bool in[Items];
-    load_tile<K, Threads, Items>(keys, largest, from_list, codes, list, p, m, t0, code, index, in);
+    key_code_t<K> code[S];
+    std::uint32_t index[S];
+    bool in[S];
+    load_tile<K, Threads, Items, VW>(keys, largest, from_list, codes, list, p, m, std::uint32_t(t0), code, index, in);
 #pragma unroll
-    for (int j = 0; j < Items; ++j)
-      if (in[j]) atomicAdd(&counts[digit_of(code[j], index[j], d)], 1u);
+    for (int s = 0; s < S; ++s)
+      if (in[s]) atomicAdd(&counts[digit_of(code[s], index[s], d)], 1u);
   }
   __syncthreads();
   for (unsigned b = threadIdx.x; b < select_bins; b += blockDim.x)
@@ -166,61 +182,63 @@ __global__ void __launch_bounds__(choose_threads)
 }
 
 // Appends the taken keys' indices to out, and where the next round reads a
-// list, the keys of the chosen digit to it: per tile of Threads x Items, one
-// block scan and one atomic per cursor.
-template <class K, int Threads, int Items>
+// list, the keys of the chosen digit to it. Positions by warp: one ballot per
+// slot and one atomic per cursor for a warp that has something to write (no
+// block barrier, so the warps stream on their own).
+template <class K, int Threads, int Items, int VW>
 __global__ void __launch_bounds__(Threads)
-    select_filter_kernel(const K* keys, std::uint64_t n, bool largest, const key_code_t<K>* codes,
+    select_filter_kernel(const K* keys, std::uint32_t n, bool largest, const key_code_t<K>* codes,
                          const std::uint32_t* list, key_code_t<K>* next_codes, std::uint32_t* next_list,
                          std::uint32_t* out, int round, select_digit d, select_state* st) {
   if (!st->active) return;
   using U = key_code_t<K>;
-  using scan = cub::BlockScan<unsigned long long, Threads>;
-  __shared__ typename scan::TempStorage temp;
-  __shared__ unsigned long long base_out, base_next;
+  constexpr int S = Items * VW;
+  constexpr unsigned full = 0xffffffffu;
+  const unsigned lane = threadIdx.x & 31u, lower = (1u << lane) - 1u;
   const unsigned bin = st->bin;
   const bool take_bin = st->take_bin != 0;
   const bool from_list = st->from_list[round % 2];
   const bool write_list = !take_bin && st->from_list[(round + 1) % 2];
   const select_prefix p = st->prefix[round % 2];
-  const std::uint64_t m = from_list ? st->size[round % 2] : n;
-  constexpr std::uint64_t tile = std::uint64_t(Threads) * Items;
+  const std::uint32_t m = from_list ? std::uint32_t(st->size[round % 2]) : n;
+  constexpr std::uint64_t tile = std::uint64_t(Threads) * S;
   for (std::uint64_t t0 = blockIdx.x * tile; t0 < m; t0 += std::uint64_t(gridDim.x) * tile) {
-    U code[Items];
-    std::uint32_t index[Items];
-    bool in[Items];
-    load_tile<K, Threads, Items>(keys, largest, from_list, codes, list, p, m, t0, code, index, in);
-    unsigned char where[Items];  // 0: neither, 1: out, 2: the next list
+    U code[S];
+    std::uint32_t index[S];
+    bool in[S];
+    load_tile<K, Threads, Items, VW>(keys, largest, from_list, codes, list, p, m, std::uint32_t(t0), code, index, in);
+    unsigned char where[S];  // 0: neither, 1: out, 2: the next list
     unsigned n_out = 0, n_next = 0;
 #pragma unroll
-    for (int j = 0; j < Items; ++j) {
-      where[j] = 0;
-      if (in[j]) {
-        const unsigned g = digit_of(code[j], index[j], d);
-        if (g < bin || (g == bin && take_bin)) where[j] = 1, ++n_out;
-        else if (g == bin && write_list) where[j] = 2, ++n_next;
+    for (int s = 0; s < S; ++s) {
+      where[s] = 0;
+      if (in[s]) {
+        const unsigned g = digit_of(code[s], index[s], d);
+        if (g < bin || (g == bin && take_bin)) where[s] = 1;
+        else if (g == bin && write_list) where[s] = 2;
       }
+      n_out += __popc(__ballot_sync(full, where[s] == 1));
+      n_next += __popc(__ballot_sync(full, where[s] == 2));
     }
-    if (!__syncthreads_or(n_out + n_next)) continue;  // most tiles of an array round: nothing to write
-    const unsigned long long mine = (static_cast<unsigned long long>(n_out) << 32) | n_next;
-    unsigned long long prefix, total;
-    scan(temp).ExclusiveSum(mine, prefix, total);
-    if (threadIdx.x == 0) {
-      base_out = (total >> 32) ? atomicAdd(&st->out_cursor, total >> 32) : 0;
-      base_next = (total & 0xffffffffull) ? atomicAdd(&st->next_cursor, total & 0xffffffffull) : 0;
+    if (n_out + n_next == 0) continue;  // the warp's slots: nothing to write (most of an array round)
+    unsigned long long po = 0, pn = 0;
+    if (lane == 0) {
+      if (n_out) po = atomicAdd(&st->out_cursor, (unsigned long long)n_out);
+      if (n_next) pn = atomicAdd(&st->next_cursor, (unsigned long long)n_next);
     }
-    __syncthreads();
-    std::uint64_t po = base_out + (prefix >> 32), pn = base_next + (prefix & 0xffffffffull);
+    po = __shfl_sync(full, po, 0);
+    pn = __shfl_sync(full, pn, 0);
 #pragma unroll
-    for (int j = 0; j < Items; ++j) {
-      if (where[j] == 1) {
-        out[po++] = index[j];
-      } else if (where[j] == 2) {
-        next_codes[pn] = code[j];
-        next_list[pn++] = index[j];
+    for (int s = 0; s < S; ++s) {
+      const unsigned to_out = __ballot_sync(full, where[s] == 1), to_next = __ballot_sync(full, where[s] == 2);
+      if (where[s] == 1) out[po + __popc(to_out & lower)] = index[s];
+      if (where[s] == 2) {
+        next_codes[pn + __popc(to_next & lower)] = code[s];
+        next_list[pn + __popc(to_next & lower)] = index[s];
       }
+      po += __popc(to_out);
+      pn += __popc(to_next);
     }
-    __syncthreads();  // temp and the bases are reused by the next tile
   }
 }
 
