@@ -34,7 +34,14 @@ std::vector<bool> ascending_per_column(const py::object& ascending, std::size_t 
 
 }  // namespace
 
-bool is_column_list(const py::object& x) { return py::isinstance<py::list>(x) || py::isinstance<py::tuple>(x); }
+bool is_column_list(const py::object& x) {
+  if (!py::isinstance<py::list>(x) && !py::isinstance<py::tuple>(x)) return false;
+  const py::sequence s = py::reinterpret_borrow<py::sequence>(x);
+  if (py::len(s) == 0) return false;
+  const py::object first = s[0];
+  return !py::isinstance<py::bool_>(first) && !py::isinstance<py::int_>(first) && !py::isinstance<py::float_>(first) &&
+         !py::isinstance(first, py::module_::import("numpy").attr("generic"));
+}
 
 py::object rank_columns_py(const py::sequence& columns, const py::object& ascending, ordo::rank_options o) {
   const std::size_t m = py::len(columns);

@@ -8,7 +8,8 @@
 namespace ordo_py {
 namespace py = pybind11;
 
-// Whether rank(x, ...) is over key columns: x is a list or a tuple.
+// Whether rank(x, ...) is over key columns: x is a non-empty list or tuple
+// of arrays (a list of numbers stays the TypeError of a non-array x).
 bool is_column_list(const py::object& x);
 // The ranks (float64) of the rows of `columns` (1 to 8 1-D arrays of one
 // length, the first primary); ascending: a bool or one bool per column.

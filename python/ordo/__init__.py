@@ -76,11 +76,16 @@ def _wide_column(c: Any) -> Any:
     return c
 
 
+def _is_key_columns(x: Any) -> bool:
+    """A list or tuple of arrays (not of numbers: a list of numbers is still the TypeError of a non-array x)."""
+    return isinstance(x, (list, tuple)) and len(x) > 0 and not isinstance(x[0], (int, float, complex, _np.generic))
+
+
 def rank(x: Any, method: str = "average", ascending: Any = True, na_option: str = "keep", pct: bool = False,
          variant: str = "auto", groups: Any = None, segments: Any = None, axis: Any = ..., *,
          out: Any = None) -> Any:
     kw = dict(method=method, ascending=ascending, na_option=na_option, pct=pct, variant=variant)
-    if isinstance(x, (list, tuple)):  # key columns, the first primary
+    if _is_key_columns(x):  # the first column primary
         if groups is not None or segments is not None or axis is not ...:
             raise ValueError("ordo.rank: groups=, segments= and axis= take one array, not a list of key columns")
         return _call(lambda *cols, **k: _ordo.rank([_wide_column(c) for c in cols], **k), list(x), kw, out,

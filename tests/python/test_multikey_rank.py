@@ -134,8 +134,10 @@ def test_out_and_errors():
     r = np.empty(3)
     assert ordo.rank([a, b], out=r) is r
     assert_same(r, [3, 1, 2])
-    with pytest.raises(ValueError, match="1 to 8 key columns"):
+    with pytest.raises(TypeError, match="x must be"):  # no column, or numbers: not key columns
         ordo.rank([])
+    with pytest.raises(TypeError, match="x must be"):
+        ordo.rank([3.0, 1.0])
     with pytest.raises(ValueError, match="1 to 8 key columns"):
         ordo.rank([a] * 9)
     with pytest.raises(ValueError, match="column 1 has 4 values, column 0 has 3"):

@@ -49,34 +49,49 @@ __global__ void rank_kernel(const Index* perm, const std::uint8_t* flags, const 
 
 #undef ORDO_GRID_STRIDE_
 
+// Steps 1-3: everything but the rank values, compiled per index type only.
+template <class Index>
+struct tie_groups {
+  scratch<Index> perm;
+  scratch<std::uint8_t> flags;
+  scratch<std::uint64_t> dense, unr, first;  // unr empty when no row can be unranked
+  std::uint64_t* unranked() { return unr.size() ? unr.data() : nullptr; }
+};
+
+template <class Index>
+tie_groups<Index> find_tie_groups(const cuda& exec, std::span<const sort_key> columns, std::uint64_t n,
+                                  const rank_options& o) {
+  const unsigned blocks = elementwise_blocks(n);
+  const bool keep = multikey::may_unrank(columns, o);
+  tie_groups<Index> g{scratch<Index>(exec, n), scratch<std::uint8_t>(exec, n), scratch<std::uint64_t>(exec, n),
+                      scratch<std::uint64_t>(exec, keep ? n : 0), scratch<std::uint64_t>(exec, n)};
+  ordo::lexsort_idx(exec, columns, std::span<Index>(g.perm.data(), n));
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    visit_sort_key_type(columns[c].type, [&]<class K>() {
+      column_flags_kernel<K, Index><<<blocks, 256, 0, exec.stream>>>(static_cast<const K*>(columns[c].data),
+                                                                      g.perm.data(), n, keep, c == 0, g.flags.data());
+      ORDO_CUDA_LAUNCH_CHECK("column_flags_kernel (multikey rank)");
+    });
+  }
+  std::uint64_t* u = g.unranked();
+  scan_inputs_kernel<<<blocks, 256, 0, exec.stream>>>(g.flags.data(), n, g.dense.data(), u);
+  ORDO_CUDA_LAUNCH_CHECK("scan_inputs_kernel (multikey rank)");
+  ordo::scan(exec, std::span<const std::uint64_t>(g.dense.data(), n), std::span<std::uint64_t>(g.dense.data(), n));
+  if (keep) ordo::scan(exec, std::span<const std::uint64_t>(u, n), std::span<std::uint64_t>(u, n));
+  group_first_kernel<<<blocks, 256, 0, exec.stream>>>(g.flags.data(), g.dense.data(), u, n, g.first.data());
+  ORDO_CUDA_LAUNCH_CHECK("group_first_kernel (multikey rank)");
+  return g;
+}
+
+// Step 4.
 template <class Index, class Rank>
 void multikey_rank_cuda(const cuda& exec, std::span<const sort_key> columns, std::span<Rank> ranks,
                         const rank_options& o) {
   const std::uint64_t n = ranks.size();
-  const unsigned blocks = elementwise_blocks(n);
-  scratch<Index> perm(exec, n);
-  ordo::lexsort_idx(exec, columns, std::span<Index>(perm.data(), n));
-
-  const bool keep = multikey::may_unrank(columns, o);
-  scratch<std::uint8_t> flags(exec, n);
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    visit_sort_key_type(columns[c].type, [&]<class K>() {
-      column_flags_kernel<K, Index><<<blocks, 256, 0, exec.stream>>>(static_cast<const K*>(columns[c].data),
-                                                                      perm.data(), n, keep, c == 0, flags.data());
-      ORDO_CUDA_LAUNCH_CHECK("column_flags_kernel (multikey rank)");
-    });
-  }
-
-  scratch<std::uint64_t> dense(exec, n), unr(exec, keep ? n : 0), first(exec, n);
-  std::uint64_t* u = keep ? unr.data() : nullptr;
-  scan_inputs_kernel<<<blocks, 256, 0, exec.stream>>>(flags.data(), n, dense.data(), u);
-  ORDO_CUDA_LAUNCH_CHECK("scan_inputs_kernel (multikey rank)");
-  ordo::scan(exec, std::span<const std::uint64_t>(dense.data(), n), std::span<std::uint64_t>(dense.data(), n));
-  if (keep) ordo::scan(exec, std::span<const std::uint64_t>(u, n), std::span<std::uint64_t>(u, n));
-  group_first_kernel<<<blocks, 256, 0, exec.stream>>>(flags.data(), dense.data(), u, n, first.data());
-  ORDO_CUDA_LAUNCH_CHECK("group_first_kernel (multikey rank)");
-  rank_kernel<Index, Rank><<<blocks, 256, 0, exec.stream>>>(perm.data(), flags.data(), dense.data(), u, first.data(),
-                                                            multikey::rank_args{n, o.method, o.pct}, ranks.data());
+  tie_groups<Index> g = find_tie_groups<Index>(exec, columns, n, o);
+  rank_kernel<Index, Rank><<<elementwise_blocks(n), 256, 0, exec.stream>>>(
+      g.perm.data(), g.flags.data(), g.dense.data(), g.unranked(), g.first.data(),
+      multikey::rank_args{n, o.method, o.pct}, ranks.data());
   ORDO_CUDA_LAUNCH_CHECK("rank_kernel (multikey rank)");
 }
 
