@@ -24,7 +24,8 @@ py::object rank_py(const py::object& x, const std::string& method, const py::obj
       throw py::value_error("ordo.rank: groups=, segments= and axis= take one array, not a list of key columns");
     return rank_columns_py(x, ascending, opt);
   }
-  if (is_column_list(ascending) || py::isinstance<py::array>(ascending))
+  if (py::isinstance<py::list>(ascending) || py::isinstance<py::tuple>(ascending) ||
+      py::isinstance<py::array>(ascending))
     throw py::type_error("ordo.rank: ascending must be a bool (one bool per column takes a list of key columns), got " +
                          std::string(py::repr(ascending)));
   opt.ascending = ascending.cast<bool>();
