@@ -4,20 +4,31 @@
 
 #include "array_helpers.hpp"
 #include "grouped_bindings.hpp"
+#include "multikey_rank_bindings.hpp"
 #include "ordo/rank.hpp"
 
 namespace ordo_py {
 namespace {
 
-py::object rank_py(const py::object& x, const std::string& method, bool ascending, const std::string& na_option,
-                   bool pct, const std::string& variant, const py::object& groups, const py::object& segments,
-                   const py::object& axis) {
+// ascending: a bool, or for key columns one bool per column.
+py::object rank_py(const py::object& x, const std::string& method, const py::object& ascending,
+                   const std::string& na_option, bool pct, const std::string& variant, const py::object& groups,
+                   const py::object& segments, const py::object& axis) {
   ordo::rank_options opt;
   opt.method = ordo::parse_rank_method(method.c_str());
-  opt.ascending = ascending;
   opt.na = ordo::parse_na_option(na_option.c_str());
   opt.pct = pct;
   opt.variant = ordo::parse_rank_unsorted_variant(variant.c_str());
+  if (is_column_list(x)) {
+    if (is_grouped_rank(x, groups, segments, axis))
+      throw py::value_error("ordo.rank: groups=, segments= and axis= take one array, not a list of key columns");
+    return rank_columns_py(x, ascending, opt);
+  }
+  if (py::isinstance<py::list>(ascending) || py::isinstance<py::tuple>(ascending) ||
+      py::isinstance<py::array>(ascending))
+    throw py::type_error("ordo.rank: ascending must be a bool (one bool per column takes a list of key columns), got " +
+                         std::string(py::repr(ascending)));
+  opt.ascending = ascending.cast<bool>();
   if (is_grouped_rank(x, groups, segments, axis)) return grouped_rank_py(x, groups, segments, axis, opt);
   const array a = get_array(x, "rank");
   result r = empty_like(a, a.n, kind_of<double>());
@@ -79,7 +90,7 @@ py::object rank_sorted_py(const py::object& x, const std::string& method, bool d
 }  // namespace
 
 void add_rank(py::module_& m) {
-  m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = true,
+  m.def("rank", &rank_py, py::arg("x"), py::arg("method") = "average", py::arg("ascending") = py::bool_(true),
         py::arg("na_option") = "keep", py::arg("pct") = false, py::arg("variant") = "auto",
         py::arg("groups") = py::none(), py::arg("segments") = py::none(), py::arg("axis") = py::ellipsis(),
         doc(R"doc(Rank the values of a 1-D numpy array like pandas.Series.rank.
@@ -88,11 +99,18 @@ Parameters
 ----------
 x : 1-D numpy array, CuPy array or torch CUDA tensor: {keys}
     Non-contiguous numpy arrays are copied first; GPU arrays must be contiguous.
+    Or a list (or tuple) of 1 to 8 such arrays of one length, the key
+    columns: the rows are ranked as tuples, the FIRST column primary (as
+    pandas sort_values(by=[...]); numpy.lexsort and ordo.lexsort take the
+    last key as the primary one), ties being rows equal on every column.
 method : {"average", "min", "max", "dense", "first", "ordinal"}
     How ties share ranks; "first" and "ordinal" both rank ties in input order.
-ascending : bool
+ascending : bool, or with key columns one bool per column
 na_option : {"keep", "top", "bottom"}
     "keep" gives NaN keys a NaN rank; "top"/"bottom" rank them first/last.
+    Key columns: under "keep" a row with NaN in any column gets NaN and is
+    not counted by pct; under "top"/"bottom" NaN goes before/after the
+    numbers of each column, the row ranked where that puts it.
 pct : bool
     Divide by the number of ranked keys (dense: by the largest rank).
 variant : {"auto", "sort_back", "msd_replay"}

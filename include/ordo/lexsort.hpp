@@ -90,23 +90,31 @@ sort_key make_sort_key(std::span<const K> keys, bool descending = false, bool na
   return {keys.data(), keys.size(), detail::sort_key_type<K>(), descending, nan_last};
 }
 
-template <execution_policy Exec, class Index>
-void lexsort_idx(const Exec& exec, std::span<const sort_key> columns, std::span<Index> perm) {
-  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
-  const auto fail = [](const std::string& what) { throw error(errc::invalid_argument, "lexsort_idx: " + what); };
+namespace detail {
+// The checks of every front door over key columns (lexsort_idx, rank over
+// columns): 1 to 8 columns of listed types, each of n keys with data.
+inline void check_sort_keys(const char* fn, std::span<const sort_key> columns, std::uint64_t n, const char* of_what) {
+  const auto fail = [&](const std::string& what) { throw error(errc::invalid_argument, std::string(fn) + ": " + what); };
   if (columns.empty() || columns.size() > max_sort_keys)
     fail("takes 1 to " + std::to_string(max_sort_keys) + " key columns, got " + std::to_string(columns.size()));
   for (std::size_t c = 0; c < columns.size(); ++c) {
-    if (columns[c].type >= detail::sort_key_type_count())
+    if (columns[c].type >= sort_key_type_count())
       fail("column " + std::to_string(c) + " names key type " + std::to_string(columns[c].type) +
            ", which is not in the key list (make sort_keys with ordo::make_sort_key)");
-    if (columns[c].n != perm.size())
-      fail("column " + std::to_string(c) + " has " + std::to_string(columns[c].n) + " keys but perm has " +
-           std::to_string(perm.size()));
+    if (columns[c].n != n)
+      fail("column " + std::to_string(c) + " has " + std::to_string(columns[c].n) + " keys but " + of_what + " has " +
+           std::to_string(n));
     if (columns[c].n > 0 && columns[c].data == nullptr) fail("column " + std::to_string(c) + " has no data");
   }
+}
+}  // namespace detail
+
+template <execution_policy Exec, class Index>
+void lexsort_idx(const Exec& exec, std::span<const sort_key> columns, std::span<Index> perm) {
+  static_assert(std::is_same_v<Index, std::uint32_t> || std::is_same_v<Index, std::uint64_t>, "Index: uint32 or uint64");
+  detail::check_sort_keys("lexsort_idx", columns, perm.size(), "perm");
   if (std::is_same_v<Index, std::uint32_t> && perm.size() > 0xffffffffull)
-    fail(std::to_string(perm.size()) + " rows do not fit uint32 indices");
+    throw error(errc::invalid_argument, "lexsort_idx: " + std::to_string(perm.size()) + " rows do not fit uint32 indices");
   if (perm.empty()) return;
   detail::backend<Exec, detail::op::lexsort_idx>::run(exec, columns, perm);
 }

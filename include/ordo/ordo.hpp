@@ -8,6 +8,7 @@
 #include "ordo/grouped_rank.hpp"
 #include "ordo/topk.hpp"
 #include "ordo/lexsort.hpp"
+#include "ordo/multikey_rank.hpp"
 #include "ordo/list_gen.hpp"
 #include "ordo/list_rank.hpp"
 #include "ordo/primitives.hpp"

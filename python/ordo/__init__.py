@@ -65,10 +65,32 @@ def _document(fn: Any, examples: str, out: bool = True) -> None:
     fn.__doc__ = doc + "\nExamples\n--------\n" + examples.strip("\n") + "\n"
 
 
-def rank(x: Any, method: str = "average", ascending: bool = True, na_option: str = "keep", pct: bool = False,
+# numpy's narrow dtypes as the wider type of the same order that a key column
+# takes (exact: every value and its order kept; bool: False < True).
+_WIDER_KEY = {"bool": "uint32", "int8": "int32", "int16": "int32", "uint8": "uint32", "uint16": "uint32",
+              "float16": "float32"}
+
+
+def _wide_column(c: Any) -> Any:
+    if isinstance(c, _np.ndarray) and c.dtype.name in _WIDER_KEY:
+        return c.astype(_WIDER_KEY[c.dtype.name])
+    return c
+
+
+def _is_key_columns(x: Any) -> bool:
+    """A list or tuple of arrays (not of numbers: a list of numbers is still the TypeError of a non-array x)."""
+    return isinstance(x, (list, tuple)) and len(x) > 0 and not isinstance(x[0], (int, float, complex, _np.generic))
+
+
+def rank(x: Any, method: str = "average", ascending: Any = True, na_option: str = "keep", pct: bool = False,
          variant: str = "auto", groups: Any = None, segments: Any = None, axis: Any = ..., *,
          out: Any = None) -> Any:
     kw = dict(method=method, ascending=ascending, na_option=na_option, pct=pct, variant=variant)
+    if _is_key_columns(x):  # the first column primary
+        if groups is not None or segments is not None or axis is not ...:
+            raise ValueError("ordo.rank: groups=, segments= and axis= take one array, not a list of key columns")
+        return _call(lambda *cols, **k: _ordo.rank([_wide_column(c) for c in cols], **k), list(x), kw, out,
+                     name="rank")
     if axis is not ...:
         kw["axis"] = axis
     return _call(lambda x, groups, segments, **k: _ordo.rank(x, groups=groups, segments=segments, **k),
@@ -221,6 +243,10 @@ array([2. , 1. , 1.5, 1.5])
 >>> ordo.rank(np.array([[3, 1], [2, 4]]), axis=0)   # scipy.stats.rankdata(a, axis=0)
 array([[2., 1.],
        [1., 2.]])
+>>> team = np.array([2, 1, 2, 1, 2])
+>>> score = np.array([0.5, 0.7, 0.9, 0.1, 0.5])
+>>> ordo.rank([team, score], ascending=[True, False])  # rows as (team, score) tuples: team first
+array([4.5, 1. , 3. , 2. , 4.5])
 """)
 _document(rank_sorted, """
 >>> import numpy as np, ordo

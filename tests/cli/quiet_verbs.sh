@@ -17,5 +17,8 @@ radius $d/rough_keys.txt
 segsort $d/seg_keys.txt --segment-length 3 -o $w/quiet.txt
 gen list --n 10 -o $w/quiet.npy
 gen ksorted --n 10 --k 2 -o $w/quiet.npy
+topk $d/multikey.csv --column score -k 2 -o $w/quiet.txt
+lexsort $d/multikey.csv --column team,score -o $w/quiet.txt
+rank $d/multikey.csv --column team,score --descending score -o $w/quiet.txt
 ARGS
 echo ok

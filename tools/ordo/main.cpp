@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
   ordo::tools::add_primitives_commands(app);
   ordo::tools::add_sort_commands(app);
   ordo::tools::add_segsort_command(app);
+  ordo::tools::add_topk_command(app);
+  ordo::tools::add_lexsort_command(app);
   ordo::tools::add_gen_command(app);
   try {
     app.parse(argc, argv);  // runs the chosen verb's callback too

@@ -7,6 +7,8 @@
 //              --no-validate
 //   --group-by COL: ordo::grouped_rank, pandas groupby(COL).rank(): a second
 //              column of the same text file holds integer group labels
+//   --column a,b: ordo::rank over key columns, the rows ranked as tuples (the
+//              first column primary; --descending b: that column descending)
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -20,23 +22,26 @@
 #include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "io/io.hpp"
+#include "key_columns.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/grouped_rank.hpp"
 #include "ordo/rank.hpp"
 #include "progress_options.hpp"
+#include "rank_columns.hpp"
 
 namespace ordo::tools {
 namespace {
 
 struct rank_args {
   std::string input, output, method, na = "keep", device = "auto", variant = "auto";
-  std::string output_format, rank_type, group_by;
+  std::string output_format, rank_type, group_by, descending;
   input_args in;
-  bool descending = false, pct = false, sorted = false, no_validate = false;
+  bool pct = false, sorted = false, no_validate = false;
   progress_flags progress;
   int threads = 0;
   // Options that only fit one mode; set means the user gave them.
   CLI::Option *na_opt = nullptr, *pct_opt = nullptr, *variant_opt = nullptr, *no_validate_opt = nullptr;
+  CLI::Option* descending_opt = nullptr;  // --descending [COLS]
 };
 
 // --group-by's labels, widened to int64 (uint64 labels keep their bits:
@@ -64,11 +69,15 @@ struct plan {
   bool sorted = false;
   bool gpu = false;
   const std::vector<std::int64_t>* labels = nullptr;  // --group-by
+  std::vector<std::string> columns;  // --column, split at commas ({""}: the file's only column)
+  std::vector<bool> descending;      // per column
   int threads = 0;
   rank_options unsorted;
   rank_sorted_options presorted;
   io::dtype rank_type = io::dtype::float64;
   rank_method method() const { return sorted ? presorted.method : unsorted.method; }
+  bool by_columns() const { return columns.size() > 1; }
+  bool any_descending() const { return !descending.empty() && descending[0]; }
 };
 
 [[noreturn]] void bad_option(const std::string& message) { throw error(errc::invalid_argument, message); }
@@ -86,11 +95,20 @@ plan make_plan(const rank_args& a) {
     bad_option("--no-validate applies to --sorted only");
   }
   if (a.sorted && !a.group_by.empty()) bad_option("--group-by does not apply to --sorted");
+  p.columns = split_column_names(a.in.column);
+  p.descending = columns_flagged(a.descending_opt, a.descending, p.columns);
+  if (p.by_columns()) {
+    const std::string cols = "--column " + a.in.column;
+    if (a.sorted) bad_option("--sorted takes one key column, not " + cols);
+    if (!a.group_by.empty()) bad_option("--group-by takes one key column, not " + cols);
+    if (*a.variant_opt) bad_option("--variant applies to one key column; a rank over " + cols + " has one implementation");
+  }
+  const bool desc = !p.by_columns() && p.descending[0];  // key columns carry their own directions
   const rank_method m = a.method.empty() ? (a.sorted ? rank_method::min : rank_method::average)
                                          : parse_rank_method(a.method.c_str());
-  p.unsorted = {m, !a.descending, parse_na_option(a.na.c_str()), a.pct,
+  p.unsorted = {m, !desc, parse_na_option(a.na.c_str()), a.pct,
                 a.sorted ? rank_unsorted_variant::automatic : parse_rank_unsorted_variant(a.variant.c_str())};
-  p.presorted = {m, a.descending ? sort_order::descending : sort_order::ascending,
+  p.presorted = {m, desc ? sort_order::descending : sort_order::ascending,
                  a.sorted ? parse_rank_variant(a.variant.c_str()) : rank_variant{}, !a.no_validate};
 
   if (!a.rank_type.empty()) {
@@ -198,7 +216,14 @@ io::column rank_column(const plan& p, const io::column& keys, timings& t, bool s
 }
 
 void summarize(const rank_args& a, const plan& p, const io::column& keys, const io::column& ranks, const timings& t) {
-  std::string what = std::string("method=") + to_string(p.method()) + (a.descending ? " descending" : " ascending");
+  std::string what = std::string("method=") + to_string(p.method());
+  if (p.by_columns()) {
+    what += " columns=";
+    for (std::size_t c = 0; c < p.columns.size(); ++c)
+      what += (c ? "," : "") + p.columns[c] + (p.descending[c] ? "(descending)" : "");
+  } else {
+    what += p.any_descending() ? " descending" : " ascending";
+  }
   if (p.sorted) what += " sorted";
   if (!a.group_by.empty()) what += " group-by=" + a.group_by;
   else what += std::string(" na=") + to_string(p.unsorted.na) + (p.unsorted.pct ? " pct" : "");
@@ -227,6 +252,18 @@ void run_rank(const rank_args& a) {
 
   timings t;
   auto t0 = clock_type::now();
+  if (p.by_columns()) {
+    const std::vector<io::column> cols = read_key_columns(a.input, a.in, p.columns);
+    t.read = ms_since(t0);
+    t0 = clock_type::now();
+    const io::column ranks = rank_by_columns(cols, p.descending, p.unsorted, p.rank_type, p.gpu, p.threads, shown_now);
+    t.rank = ms_since(t0);
+    t0 = clock_type::now();
+    io::write_column(a.output, ranks, out);
+    t.write = ms_since(t0);
+    if (!a.progress.quiet) summarize(a, p, cols.front(), ranks, t);
+    return;
+  }
   const io::column keys = io::read_column(a.input, in);
   std::vector<std::int64_t> labels;
   if (!a.group_by.empty()) {
@@ -258,8 +295,10 @@ void add_rank_command(CLI::App& app) {
   cmd->add_option("-o,--output", a->output, "where the ranks go; the format follows its extension")->required();
   cmd->add_option("--method", a->method,
                   "min, max, dense, ordinal (or first) or average; default average, or min with --sorted");
-  cmd->add_flag("--descending", a->descending,
-                "largest key ranks first (pandas ascending=False); with --sorted, the keys are sorted descending");
+  a->descending_opt = add_columns_option(
+      cmd, "--descending", a->descending,
+      "largest key ranks first (pandas ascending=False); with --sorted, the keys are sorted descending; with "
+      "--column a,b: alone every column, or the key columns it lists (--descending b)");
   a->na_opt = cmd->add_option("--na", a->na, "NaN keys: keep (NaN rank), top or bottom; default keep");
   a->pct_opt = cmd->add_flag("--pct", a->pct, "ranks divided by the number of ranked keys (pandas pct=True)");
   cmd->add_flag("--sorted", a->sorted, "the keys are already sorted: rank them with rank_sorted");
@@ -274,6 +313,9 @@ void add_rank_command(CLI::App& app) {
   add_device_options(cmd, a->device, a->threads);
   add_progress_options(cmd, a->progress);
   add_input_options(cmd, a->in, "key");
+  cmd->get_option("--column")
+      ->description("text input: the column to read, by header name or 0-based index; several, comma-separated "
+                    "(a,b), rank the rows by those key columns, the first primary");
   cmd->add_option("--output-format", a->output_format, "output format npy, bin or text; default from the extension");
   cmd->add_option("--rank-type", a->rank_type,
                   io::rank_type_names() + "; default float64 (uint64 with --sorted unless average)");
