@@ -2,7 +2,7 @@
 """ordo.topk against torch.topk on CUDA tensors (1-D float32, largest), in one
 process on the same data; ordo's indices are checked against a stable
 reference first (torch breaks ties as it likes, so only its values are
-compared). Prints one line per k, and ordo.topk(axis=-1) against
+compared). Prints the read floor (torch.amax: one read of the keys), one line per k, and ordo.topk(axis=-1) against
 torch.topk(dim=1) over rows (2^18 rows of 1024, k = 32: issue 31's per-row
 row). With --out DIR, also writes DIR/python_topk.json.
 
@@ -40,6 +40,9 @@ def main():
     rows = []
     n = 1 << args.log2n
     x = torch.rand(n, device="cuda", dtype=torch.float32)
+    # The floor: one read of the keys (torch.amax reads them once and writes one value).
+    t_read = median_ms(lambda: torch.amax(x), args.reps)
+    print(f"read floor (torch.amax) n=2^{args.log2n}: {t_read:.3f} ms")
     for k in (1, 32, 1024, 65536):
         v, i = ordo.topk(x, k)
         tv, _ = torch.topk(x, k)
@@ -47,7 +50,8 @@ def main():
         t_ordo = median_ms(lambda: ordo.topk(x, k), args.reps)
         t_torch = median_ms(lambda: torch.topk(x, k), args.reps)
         print(f"topk n=2^{args.log2n} k={k}: ordo {t_ordo:.3f} ms, torch {t_torch:.3f} ms, ratio {t_torch / t_ordo:.2f}")
-        rows.append({"n": n, "k": k, "ordo_ms": t_ordo, "torch_ms": t_torch, "torch_over_ordo": t_torch / t_ordo})
+        rows.append({"n": n, "k": k, "ordo_ms": t_ordo, "torch_ms": t_torch, "torch_over_ordo": t_torch / t_ordo,
+                     "ordo_over_read_floor": t_ordo / t_read})
     m = x[: (1 << 18) * 1024].view(1 << 18, 1024) if n >= (1 << 28) else x[: (n // 1024) * 1024].view(-1, 1024)
     v, i = ordo.topk(m, 32, axis=-1)
     tv, _ = torch.topk(m, 32, dim=1)
@@ -62,6 +66,7 @@ def main():
         os.makedirs(args.out, exist_ok=True)
         with open(os.path.join(args.out, "python_topk.json"), "w") as f:
             json.dump({"bench": "topk", "device": torch.cuda.get_device_name(), "torch": torch.__version__,
+                       "dtype": "float32", "commit": os.environ.get("ORDO_COMMIT", "unknown"), "read_floor_ms": t_read,
                        "rows": rows}, f, indent=1)
 
 
