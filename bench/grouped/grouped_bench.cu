@@ -10,12 +10,17 @@
 //             vs CUB SortPairs(key, index) descending (a full sort, the
 //             composition's bound), verified against ordo::cpu; and per row,
 //             n / 1024 rows of 1024, k = 32 (torch.topk: bench/python/bench_topk.py)
+//   lexsort   two columns, int32 (primary, 2^16 distinct values) then
+//             float32: ordo::lexsort_idx vs CUB SortPairs of one packed
+//             64-bit key (the columns' order codes, packed outside the timed
+//             region) with the index as value, which also verifies it
 // Ranks: method min into uint32 (what the composition computes).
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <span>
 #include <string>
@@ -29,6 +34,7 @@
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/grouped_rank.hpp"
+#include "ordo/lexsort.hpp"
 #include "ordo/rank.hpp"
 #include "ordo/segmented_sort.hpp"
 #include "ordo/topk.hpp"
@@ -144,6 +150,49 @@ void bench_topk(results& res, const options& opt) {
                                copy_floor_ms(rows * row * 4, opt.reps), ok, true));
 }
 
+// Two key columns (int32 primary, float32 secondary) against one 64-bit key.
+void bench_lexsort(results& res, const options& opt) {
+  const std::uint64_t n = opt.n;
+  std::mt19937_64 g(5);
+  std::vector<std::int32_t> ha(n);
+  std::vector<float> hb(n);
+  std::vector<std::uint64_t> packed(n);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    ha[i] = std::int32_t(g() & 0xffff) - 32768;
+    hb[i] = float(double(g() >> 11) * 0x1.0p-52 - 1.0);  // [-1, 1)
+    if (hb[i] == 0.0f) hb[i] = 0.0f;                     // no -0.0: the packed code would split it from +0.0
+    std::uint32_t fb;
+    std::memcpy(&fb, &hb[i], 4);
+    const std::uint32_t fc = (fb >> 31) ? ~fb : (fb | 0x80000000u);  // float order as unsigned bits
+    packed[i] = (std::uint64_t(std::uint32_t(ha[i]) ^ 0x80000000u) << 32) | fc;
+  }
+  ordo::device_buffer<std::int32_t> a{std::span<const std::int32_t>(ha)};
+  ordo::device_buffer<float> b{std::span<const float>(hb)};
+  ordo::device_buffer<std::uint64_t> pk{std::span<const std::uint64_t>(packed)}, pk_out(n);
+  ordo::device_buffer<u32> idx(n), want(n), perm(n);
+  iota_kernel<<<132 * 16, 256>>>(idx.data(), n);
+  cub_temp t;
+  const auto cub_run = [&] {
+    t.run([&](void* p, std::size_t& bytes) {
+      return cub::DeviceRadixSort::SortPairs(p, bytes, pk.data(), pk_out.data(), idx.data(), want.data(), int(n));
+    });
+  };
+  const auto ref = first_output(want, cub_run);
+  const nlohmann::json params{{"columns", "int32 (2^16 distinct), float32"}};
+  const double floor = copy_floor_ms(n * (4 + 4 + 4), opt.reps);
+  row base = timed_row("lexsort_idx", "cub_radix_pairs", "SortPairs(packed 64-bit key, index)", "int32,float32", n,
+                       params, median_ms(cub_run, opt.reps), floor, true, false);
+  base.value = "uint32";
+  print_and_add(res, base);
+  const ordo::sort_key cols[] = {ordo::make_sort_key(std::as_const(a).span()), ordo::make_sort_key(std::as_const(b).span())};
+  const auto run = [&] { ordo::lexsort_idx(ordo::cuda{}, std::span<const ordo::sort_key>(cols), perm.span()); };
+  const bool ok = first_output(perm, run) == ref;
+  row r = timed_row("lexsort_idx", "ordo", "LSD over columns", "int32,float32", n, params, median_ms(run, opt.reps), floor,
+                    ok, true);
+  r.value = "uint32";
+  print_and_add(res, r);
+}
+
 }  // namespace
 
 void run_grouped(const options& opt) {
@@ -212,6 +261,7 @@ void run_grouped(const options& opt) {
                                    params, median_ms(cub_seg, opt.reps), floor, false, false));
   }
   bench_topk(res, opt);
+  bench_lexsort(res, opt);
   res.write(opt.out);
 }
 
