@@ -6,7 +6,8 @@ Both sides run in this one process on the same data; every ordo result is
 checked against the baseline's before it is timed. Writes JSON rows in the
 shape of bench/common/results.hpp's.
 
-  PYTHONPATH=build/python python3 bench/python/bench_rank.py --out DIR [--sizes 2^20,2^24]
+  PYTHONPATH=build/python python3 bench/python/bench_rank.py --out DIR [--sizes 2^20,2^24] [--gpu-sizes 2^24,2^26]
+      [--methods average,min,dense,first] [--dtypes int32,float64] [--reps 5]
 """
 import argparse
 import datetime
@@ -78,12 +79,15 @@ def main():
     ap.add_argument("--sizes", default="2^20,2^24")
     ap.add_argument("--gpu-sizes", default="2^24,2^26")
     ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--methods", default="average,min,dense,first")
+    ap.add_argument("--dtypes", default="int32,float64")
     a = ap.parse_args()
     parse = lambda s: [2 ** int(t[2:]) if t.startswith("2^") else int(t) for t in s.split(",") if t]
     rows = []
-    methods = ["average", "min", "dense", "first"]
+    methods = a.methods.split(",")
+    dtypes = a.dtypes.split(",")
     for n in parse(a.sizes):
-        for dtype in ["int32", "float64"]:
+        for dtype in dtypes:
             x = keys(n, dtype)
             s = pd.Series(x)
             for m in methods:
@@ -103,7 +107,7 @@ def main():
         pass
     if gpu:
         for n in parse(a.gpu_sizes):
-            for dtype in ["int32", "float64"]:
+            for dtype in dtypes:
                 x = torch.from_numpy(keys(n, dtype)).cuda()
                 for m in methods:
                     want = torch_rank(torch, x, m)

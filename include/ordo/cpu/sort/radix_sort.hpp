@@ -34,6 +34,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ordo/cpu/memory/uninit_allocator.hpp"
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/key_traits.hpp"
 
@@ -71,28 +72,6 @@ void insertion_sort_by_code(K* keys, V* vals, std::size_t n, radix_code<K> code)
     keys[j] = k;
   }
 }
-
-// std::allocator that leaves trivially constructible elements uninitialised
-// on resize: the buffer is written before it is read, and zeroing n elements
-// on one thread cost as much as a pass of the parallel sort.
-template <class T>
-struct uninit_allocator : std::allocator<T> {
-  template <class U>
-  struct rebind {
-    using other = uninit_allocator<U>;
-  };
-  uninit_allocator() = default;
-  template <class U>
-  uninit_allocator(const uninit_allocator<U>&) noexcept {}
-  template <class U>
-  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <class U, class... A>
-  void construct(U* p, A&&... a) {
-    ::new (static_cast<void*>(p)) U(std::forward<A>(a)...);
-  }
-};
 
 // Scratch a caller may keep across calls (segmented sort: one per thread).
 template <class K, class V>
