@@ -6,7 +6,7 @@ backend), in this one process on the same data: 2^24 int32 keys with many
 ties, 2^20 unsorted int32 labels, method min (and average). Every ordo result
 is checked against pandas' before it is timed. Writes DIR/python_groupby_rank.json.
 
-  PYTHONPATH=build/python python3 bench/python/bench_groupby_rank.py --out DIR [--log2n 24] [--reps 3]
+  PYTHONPATH=build/python python3 bench/python/bench_groupby_rank.py --out DIR [--log2n 24] [--reps 3] [--methods min,average]
 """
 import argparse
 import json
@@ -37,6 +37,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--log2n", type=int, default=24)
     ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--methods", default="min,average")
     a = ap.parse_args()
     n = 1 << a.log2n
     rng = np.random.default_rng(24)
@@ -50,7 +51,7 @@ def main():
     except ImportError:
         pass
     rows = []
-    for method in ("min", "average"):
+    for method in a.methods.split(","):
         s = pd.Series(x)
         want = s.groupby(g).rank(method=method).to_numpy()
         t_pd = median_ms(lambda: s.groupby(g).rank(method=method), lambda: None, a.reps)
