@@ -117,6 +117,26 @@ TEST(GroupedRankLong, LongSegmentIsRank) {
   }
 }
 
+// Labels over inputs long enough for the threaded radix sorts of the labels
+// path (both sorts split on every worker): int64 labels over their whole
+// range (every byte of the label code varies), int32 labels, NaN keys.
+TEST(GroupedRankLong, LabelsThreaded) {
+  const std::size_t n = (std::size_t(1) << 17) + 5;
+  const auto keys = with_nans<double>(n, n / 10, 3000, 21);
+  const auto wide = random_labels<std::int64_t>(n, 5000, 22);
+  const auto narrow = random_labels<std::int32_t>(n, 3, 23);
+  for (auto m : {ordo::rank_method::average, ordo::rank_method::ordinal, ordo::rank_method::dense}) {
+    const ordo::rank_options o{m, m != ordo::rank_method::ordinal, ordo::na_option::keep, m == ordo::rank_method::dense};
+    for (int threads : {2, 4}) {
+      EXPECT_TRUE(ranks_match(run_grouped<double>(ordo::cpu{threads}, keys, wide, o), reference_grouped_rank(keys, wide, o), keys))
+          << "int64 labels, threads=" << threads << " " << describe(o);
+      EXPECT_TRUE(ranks_match(run_grouped<double>(ordo::cpu{threads}, keys, narrow, o),
+                              reference_grouped_rank(keys, narrow, o), keys))
+          << "int32 labels, threads=" << threads << " " << describe(o);
+    }
+  }
+}
+
 TEST(GroupedRankExample, HeaderExample) {
   const std::vector<double> x = {3, 1, 2, 9, 1};
   const std::vector<int> g = {7, 7, -1, -1, 7};

@@ -1,12 +1,15 @@
 // The CPU backend of grouped_rank.hpp (ordo/cpu/grouped_rank_cpu.hpp declares
 // it) and its explicit instantiations.
-//   labels:   one parallel sort of (label, order bits, index) items, then the
-//             groups (runs of one label) ranked in parallel
+//   labels:   two stable parallel radix sorts (cpu/sort/radix_sort.hpp):
+//             (order bits, index) by the bits, then those items by their
+//             label's code, so each label's items are in key order with
+//             ties in index order; then the groups (runs of one label)
+//             ranked in parallel. (It was one comparison sort of (label,
+//             bits, index) triples: 620 ms for 2^24 keys and 2^20 labels on
+//             16 cores, 8x the ungrouped rank.)
 //   segments: short segments in parallel, each sorted in a buffer of its
 //             thread; long ones by rank() itself with every thread
 #include <vector>
-
-#include <parallel/algorithm>
 
 #include "cpu/rank/grouped_rank_cpu.hpp"
 #include "cpu/rank/rank_unsorted_cpu.hpp"
@@ -24,29 +27,72 @@ bool keeps_nan(const rank_options& o) {
 }
 }  // namespace
 
+template <class T>
+using buffer = std::vector<T, uninit_allocator<T>>;
+
+// (bits, index) items of every label's group, each group in key order, and
+// where the groups begin (then n). The sorts are instantiated per order-code
+// and index type, not per key or rank type.
+template <class U, class Index>
+struct label_groups {
+  buffer<cpu_rank::bits_index<U, Index>> items;
+  std::vector<std::size_t> starts;
+};
+
+template <class U, class Index>
+label_groups<U, Index> sort_by_label(int threads, buffer<U>& bits, buffer<Index>& idx, const label_desc& labels) {
+  const std::size_t n = bits.size();
+  radix_sort(threads, bits.data(), idx.data(), n, false);  // stable: ties keep index order
+  label_groups<U, Index> g;
+  g.items.resize(n);
+  buffer<std::uint64_t> code(n);
+  sched::for_each_worker(threads, [&](int t) {
+    for (std::size_t p = sched::block_begin(n, threads, t), e = sched::block_begin(n, threads, t + 1); p < e; ++p) {
+      code[p] = labels.code(idx[p]);
+      g.items[p] = {bits[p], idx[p]};
+    }
+  });
+  buffer<U>().swap(bits);  // free before the second sort's scratch
+  buffer<Index>().swap(idx);
+  radix_sort(threads, code.data(), g.items.data(), n, false);  // stable: each label's items stay in key order
+  std::vector<std::vector<std::size_t>> part(static_cast<std::size_t>(threads));
+  sched::for_each_worker(threads, [&](int t) {
+    for (std::size_t p = sched::block_begin(n, threads, t), e = sched::block_begin(n, threads, t + 1); p < e; ++p)
+      if (p == 0 || code[p] != code[p - 1]) part[std::size_t(t)].push_back(p);
+  });
+  for (const auto& q : part) g.starts.insert(g.starts.end(), q.begin(), q.end());
+  g.starts.push_back(n);
+  return g;
+}
+
+template <class Key, class Rank, class Index>
+void grouped_rank_labels(int threads, std::span<const Key> keys, const label_desc& labels, std::span<Rank> ranks,
+                         const rank_options& o) {
+  using U = key_code_t<Key>;
+  const std::size_t n = keys.size();
+  buffer<U> bits(n);
+  buffer<Index> idx(n);
+  sched::for_each_worker(threads, [&](int t) {
+    for (std::size_t i = sched::block_begin(n, threads, t), e = sched::block_begin(n, threads, t + 1); i < e; ++i) {
+      bits[i] = key_traits<Key>::rank_bits(keys[i], !o.ascending, o.na == na_option::top);
+      idx[i] = Index(i);
+    }
+  });
+  const label_groups<U, Index> g = sort_by_label(threads, bits, idx, labels);
+  const bool keep = keeps_nan<Key>(o);
+  sched::parallel_for_dynamic(threads, 0, std::int64_t(g.starts.size() - 1), 64, [&](std::int64_t j) {
+    cpu_rank::rank_sorted_group(g.items.data() + g.starts[j], g.starts[j + 1] - g.starts[j], o, keep, ranks.data());
+  });
+}
+
 template <class Key, class Rank>
 void grouped_rank_cpu(const cpu& exec, std::span<const Key> keys, const label_desc& labels, std::span<Rank> ranks,
                       const rank_options& o) {
-  using U = key_code_t<Key>;
   const std::size_t n = keys.size();
   if (n == 0) return;
   const int threads = sched::workers(exec, n);
-  std::vector<cpu_rank::group_item<U>> items(n);
-  sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t i) {
-    items[i] = cpu_rank::make_group_item(keys.data(), std::uint64_t(i), labels.code(i), o);
-  });
-  if (threads > 1)
-    __gnu_parallel::sort(items.begin(), items.end(), __gnu_parallel::multiway_mergesort_tag(threads));
-  else
-    std::sort(items.begin(), items.end());
-  std::vector<std::size_t> starts;  // where each group begins in sorted order, then n
-  for (std::size_t p = 0; p < n; ++p)
-    if (p == 0 || items[p].label != items[p - 1].label) starts.push_back(p);
-  starts.push_back(n);
-  const bool keep = keeps_nan<Key>(o);
-  sched::parallel_for_dynamic(threads, 0, std::int64_t(starts.size() - 1), 64, [&](std::int64_t g) {
-    cpu_rank::rank_sorted_group(items.data() + starts[g], starts[g + 1] - starts[g], o, keep, ranks.data());
-  });
+  if (n <= 0xffffffffull) grouped_rank_labels<Key, Rank, std::uint32_t>(threads, keys, labels, ranks, o);
+  else grouped_rank_labels<Key, Rank, std::uint64_t>(threads, keys, labels, ranks, o);
 }
 
 template <class Key, class Rank>

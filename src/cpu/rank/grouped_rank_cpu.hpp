@@ -33,11 +33,21 @@ group_item<key_code_t<K>> make_group_item(const K* keys, std::uint64_t i, std::u
   return {label, key_traits<K>::rank_bits(keys[i], !o.ascending, o.na == na_option::top), i};
 }
 
-// Ranks one group, items[0, len) sorted; writes out[item.index]. keep_nan:
-// the trailing items with the kept-NaN bits are NaN keys left unranked
-// (floating keys under na_option::keep: no other key has those bits).
-template <class U, class R>
-void rank_sorted_group(const group_item<U>* items, std::size_t len, const rank_options& o, bool keep_nan, R* out) {
+// An item of the labels path: order bits and index (the label is sorted
+// alongside, in its own array).
+template <class U, class Index>
+struct bits_index {
+  U bits;
+  Index index;
+};
+
+// Ranks one group, items[0, len) sorted (any item with .bits and .index);
+// writes out[item.index]. keep_nan: the trailing items with the kept-NaN bits
+// are NaN keys left unranked (floating keys under na_option::keep: no other
+// key has those bits).
+template <class Item, class R>
+void rank_sorted_group(const Item* items, std::size_t len, const rank_options& o, bool keep_nan, R* out) {
+  using U = decltype(Item::bits);
   std::size_t ranked = len;
   if (keep_nan)
     while (ranked > 0 && items[ranked - 1].bits == kept_nan_rank_bits<U>()) --ranked;
