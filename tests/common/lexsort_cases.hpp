@@ -30,7 +30,8 @@ inline lexsort_case make_lexsort_case(std::size_t n, std::uint64_t seed) {
   return k;
 }
 
-// Column sets: (a asc, b desc NaN first, c asc), (d desc NaN last, a desc), (b asc NaN first).
+// Column sets: (a asc, b desc NaN first, c asc), (d desc NaN last, a desc), (b asc NaN first),
+// (a asc, d desc NaN first), and eight columns of every kind.
 struct lexsort_spec {
   std::vector<int> which;  // 0 a, 1 b, 2 c, 3 d
   std::vector<bool> descending, nan_last;
@@ -39,6 +40,7 @@ inline std::vector<lexsort_spec> lexsort_specs() {
   return {{{0, 1, 2}, {false, true, false}, {true, false, true}},
           {{3, 0}, {true, true}, {true, true}},
           {{1}, {false}, {false}},
+          {{0, 3}, {false, true}, {true, false}},  // a float's NaN in the low half of a packed word
           {{3, 1, 0, 3, 1, 0, 3, 2}, {false, true, false, true, false, true, false, true},
            {true, false, false, true, true, false, true, true}}};
 }
