@@ -166,6 +166,63 @@ void check_compact_split(Space& sp, std::size_t n, std::uint64_t seed) {
   }
 }
 
+// split over the shapes its GPU kernel distinguishes: flags of any byte
+// value, bucket counts on each side of the digit widths (k < 32: 5 bits,
+// else 8), buckets all equal or ascending, and spans that start off any
+// alignment (the histogram reads 16 aligned bytes at a time). With
+// `invalid`, about 5% of buckets are >= k: unvalidated, those elements are
+// left out and the offsets count the rest (the GPU's contract).
+template <class Space, class T>
+void check_split_shapes(Space& sp, std::size_t n, std::uint64_t seed, bool invalid) {
+  for (std::size_t skip : {std::size_t(0), std::size_t(3)}) {
+    if (skip > n) continue;
+    const std::size_t m = n - skip;
+    const auto in = random_keys<T>(n, n + 1, seed);
+    const std::vector<T> in_m(in.begin() + std::ptrdiff_t(skip), in.end());
+    auto d_in = sp.buf(in);
+    rng r(seed + skip);
+    std::vector<std::uint8_t> flags(n);
+    for (auto& f : flags) f = r.uniform() < 0.5 ? 0 : std::uint8_t(1 + r.below(255));
+    {
+      std::vector<std::uint8_t> binary(m);
+      for (std::size_t i = 0; i < m; ++i) binary[i] = flags[skip + i] != 0;
+      std::vector<std::uint64_t> offs;
+      const auto want = ref_split(in_m, binary, 2, offs);
+      auto d_flags = sp.buf(flags);
+      auto d_out = sp.buf(std::vector<T>(m, prim_poison<T>()));
+      auto d_zeros = sp.buf(std::vector<std::uint64_t>(1, 777));
+      ordo::split(sp.exec, sp.cspan(d_in).subspan(skip), sp.cspan(d_flags).subspan(skip), sp.span(d_out),
+                  sp.span(d_zeros));
+      const std::string tag = "split flags n=" + std::to_string(n) + " skip=" + std::to_string(skip);
+      ASSERT_EQ(sp.get(d_zeros)[0], offs[1]) << tag;
+      ASSERT_TRUE(same_bits(sp.get(d_out), want, tag));
+    }
+    for (unsigned k : {2u, 16u, 31u, 33u, 128u, 255u})
+      for (int shape = 0; shape < 3; ++shape) {  // random, all in the last bucket, ascending
+        std::vector<std::uint8_t> bucket(n);
+        for (std::size_t i = 0; i < n; ++i) {
+          bucket[i] = shape == 0 ? std::uint8_t(r.below(k)) : shape == 1 ? std::uint8_t(k - 1)
+                                                                         : std::uint8_t((i * k) / std::max<std::size_t>(n, 1));
+          if (invalid && r.uniform() < 0.05) bucket[i] = std::uint8_t(k + r.below(256 - k));
+        }
+        const std::vector<std::uint8_t> bucket_m(bucket.begin() + std::ptrdiff_t(skip), bucket.end());
+        std::vector<std::uint64_t> want_off;
+        const auto want = ref_split(in_m, bucket_m, k, want_off);
+        auto d_b = sp.buf(bucket);
+        auto d_out = sp.buf(std::vector<T>(m, prim_poison<T>()));
+        auto d_off = sp.buf(std::vector<std::uint64_t>(k + 1, 777));
+        ordo::split(sp.exec, sp.cspan(d_in).subspan(skip), sp.cspan(d_b).subspan(skip), k, sp.span(d_out),
+                    sp.span(d_off));
+        const std::string tag = "multisplit k=" + std::to_string(k) + " shape=" + std::to_string(shape) +
+                                " n=" + std::to_string(n) + " skip=" + std::to_string(skip);
+        ASSERT_EQ(sp.get(d_off), want_off) << tag;
+        auto got = sp.get(d_out);
+        got.resize(want.size());
+        ASSERT_TRUE(same_bits(got, want, tag));
+      }
+  }
+}
+
 // Count distributions for fork: zeros, ones, skewed (power law), one huge parent.
 template <class Count>
 std::vector<std::pair<std::string, std::vector<Count>>> fork_inputs(std::size_t np, std::uint64_t seed) {

@@ -40,6 +40,11 @@ TYPED_TEST(PrimitivesCpu, CompactSplit) {
     }
 }
 
+TEST(PrimitivesCpu, SplitShapes) {
+  for (auto sp : spaces())
+    for (std::size_t n : {0, 1, 17, 4097, 32771}) check_split_shapes<host_space, std::uint32_t>(sp, n, n + 21, false);
+}
+
 TYPED_TEST(PrimitivesCpu, SortIdx) {
   using T = TypeParam;
   for (auto sp : spaces())

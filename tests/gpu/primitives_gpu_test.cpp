@@ -37,6 +37,15 @@ TYPED_TEST(PrimitivesGpu, CompactSplit) {
   for (std::size_t n : prim_sizes()) check_compact_split<device_space, TypeParam>(sp, n, n + 5);
 }
 
+TEST(PrimitivesGpu, SplitShapes) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  for (std::size_t n : {0, 1, 17, 4095, 4096, 4097, 32771, 100003, 1048581}) {
+    check_split_shapes<device_space, std::uint32_t>(sp, n, n + 21, true);
+    check_split_shapes<device_space, double>(sp, n, n + 22, true);
+  }
+}
+
 TYPED_TEST(PrimitivesGpu, SortIdx) {
   device_space sp;
   for (auto v : {ordo::sort_idx_variant::merge_path, ordo::sort_idx_variant::binary_search})
@@ -106,6 +115,7 @@ TEST(PrimitivesGpu, SmallEveryKernel) {
     for (auto v : {ordo::fork_variant::load_balanced, ordo::fork_variant::doubling})
       check_fork<device_space, std::uint32_t, std::uint32_t>(sp, v, n / 10, n);
   }
+  check_split_shapes<device_space, std::uint32_t>(sp, 9000, 5, true);
 }
 
 TEST(PrimitivesGpu, BadArguments) {

@@ -37,7 +37,7 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
     return;
   }
   // Longer segments for more buckets keep the (bucket, segment) table small.
-  const std::uint64_t seg_len = std::uint64_t(P::tile) * (k > 16 ? k / 8 : 1);
+  const std::uint64_t seg_len = std::uint64_t(P::tile) * (k > 32 ? k / 32 : 1);
   const std::uint64_t segs = (n + seg_len - 1) / seg_len;
   const std::uint64_t cells = segs * k;
   scratch<std::uint32_t> counts(exec, cells);
@@ -53,8 +53,15 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
     return cub::DeviceScan::ExclusiveScan(t, b, items, first.data(), ::cuda::std::plus<>{}, std::uint64_t(0),
                                           std::int64_t(cells + 1), s);
   });
-  prim::split_scatter_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, k,
-                                                                               flags, first.data(), out.data());
+  // The digit width: one bit for flags, else 2^bits > k so that an invalid
+  // bucket keeps a digit of its own (8 bits: every byte is a digit).
+  auto scatter = [&]<int BITS>() {
+    prim::split_scatter_kernel<P::threads, P::items, BITS><<<unsigned(segs), P::threads, 0, s>>>(
+        in.data(), bucket.data(), n, seg_len, k, flags, first.data(), out.data());
+  };
+  if (flags) scatter.template operator()<1>();
+  else if (k < 32) scatter.template operator()<5>();
+  else scatter.template operator()<8>();
   ORDO_CUDA_LAUNCH_CHECK("split_scatter_kernel");
   prim::split_offsets_kernel<><<<1, 288, 0, s>>>(first.data(), k, segs, flags, offsets.data());
   ORDO_CUDA_LAUNCH_CHECK("split_offsets_kernel");

@@ -1,72 +1,147 @@
 // Kernel scope for split (Sengupta et al.'s split by scan, generalised to K
-// buckets): each block owns a segment of the input; a histogram kernel counts
-// its buckets, a scan over (bucket, segment) gives every segment's first slot
-// per bucket, and a scatter kernel re-reads the segment in order, ranking
-// elements within a warp by __match_any_sync so equal buckets keep input order.
+// buckets, laid out as one counting pass of a radix sort): each block owns a
+// segment of the input; a histogram kernel counts its buckets, a scan over
+// (bucket, segment) gives every segment's first slot per bucket, and a
+// scatter kernel walks the segment in tiles. Per tile it ranks the elements
+// by bucket with cub::BlockRadixRankMatch (stable for warp-striped input:
+// warp w, item j, lane l is tile position w*32*ITEMS + j*32 + l), places
+// them in shared memory in that order, and writes each bucket's run of the
+// tile to consecutive global slots (coalesced writes).
 #pragma once
+#include <cub/block/block_radix_rank.cuh>
+
 #include <cstdint>
 
 namespace ordo::detail::prim {
 
-inline constexpr unsigned no_bucket = 0xffffffffu;
-
-// flags mode: bucket = (flag != 0); bucket mode: bucket[i], invalid if >= k.
-__device__ __forceinline__ unsigned bucket_of(const std::uint8_t* b, std::uint64_t i, unsigned k, bool flags) {
-  const unsigned v = b[i];
-  if (flags) return v != 0;
-  return v < k ? v : no_bucket;
+// The digit ranked for a bucket byte. flags: 0 / 1. Buckets with BITS < 8:
+// min(b, 2^BITS - 1), where the dispatch picks 2^BITS > k, so an invalid
+// bucket (b >= k) keeps a digit >= k. BITS == 8: b itself.
+template <int BITS>
+__device__ __forceinline__ unsigned split_digit(unsigned b, bool flags) {
+  if (flags) return b != 0;
+  if constexpr (BITS < 8) return min(b, (1u << BITS) - 1);
+  return b;
 }
 
+struct split_identity_digit {
+  __device__ __forceinline__ std::uint32_t Digit(std::uint32_t d) const { return d; }
+};
+
+// The number of nonzero bytes of w.
+__device__ __forceinline__ unsigned nonzero_bytes(std::uint32_t w) {
+  const std::uint32_t t = ((w & 0x7f7f7f7fu) + 0x7f7f7f7fu) | w;
+  return __popc(t & 0x80808080u);
+}
+
+// counts[b * segments + segment] for b < k (flags: k = 2, b = flag != 0);
+// first_bad: the lowest index of a bucket >= k (bucket mode). The bytes are
+// read 16 at a time where aligned.
 template <int THREADS>
 __global__ void __launch_bounds__(THREADS) split_histogram_kernel(const std::uint8_t* bucket, std::uint64_t n,
                                                                   std::uint64_t seg_len, unsigned k, bool flags,
                                                                   std::uint32_t* counts, unsigned long long* first_bad) {
-  __shared__ unsigned hist[256];
-  for (unsigned b = threadIdx.x; b < k; b += THREADS) hist[b] = 0;
+  constexpr int WARPS = THREADS / 32;
+  __shared__ unsigned hist[WARPS][256];
+  __shared__ unsigned ones_of[WARPS];
+  const int warp = threadIdx.x / 32;
+  if (!flags)
+    for (unsigned b = threadIdx.x; b < WARPS * 256u; b += THREADS) (&hist[0][0])[b] = 0;
   __syncthreads();
   const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
-  for (std::uint64_t i = begin + threadIdx.x; i < end; i += THREADS) {
-    const unsigned b = bucket_of(bucket, i, k, flags);
-    if (b != no_bucket) atomicAdd(&hist[b], 1u);
+  const std::uintptr_t p0 = reinterpret_cast<std::uintptr_t>(bucket + begin), p1 = p0 + (end - begin);
+  const std::uintptr_t a = min((p0 + 15) & ~std::uintptr_t(15), p1), z = max(p1 & ~std::uintptr_t(15), a);
+  unsigned ones = 0;
+  auto one = [&](unsigned v, std::uint64_t i) {
+    if (flags) ones += v != 0;
+    else if (v < k) atomicAdd(&hist[warp][v], 1u);
     else atomicMin(first_bad, (unsigned long long)i);
+  };
+  const std::uint64_t a_i = begin + (a - p0), z_i = begin + (z - p0);
+  for (std::uint64_t i = begin + threadIdx.x; i < a_i; i += THREADS) one(bucket[i], i);
+  for (std::uint64_t i = z_i + threadIdx.x; i < end; i += THREADS) one(bucket[i], i);
+  const uint4* v = reinterpret_cast<const uint4*>(a);
+  for (std::uint64_t w = threadIdx.x; w < (z - a) / 16; w += THREADS) {
+    const uint4 x = v[w];
+    const std::uint32_t words[4] = {x.x, x.y, x.z, x.w};
+    if (flags) {
+      ones += nonzero_bytes(x.x) + nonzero_bytes(x.y) + nonzero_bytes(x.z) + nonzero_bytes(x.w);
+      continue;
+    }
+#pragma unroll
+    for (int j = 0; j < 16; ++j) one((words[j / 4] >> (8 * (j % 4))) & 0xffu, a_i + 16 * w + j);
+  }
+  if (flags) {
+#pragma unroll
+    for (int o = 16; o > 0; o /= 2) ones += __shfl_down_sync(0xffffffffu, ones, o);
+    if (threadIdx.x % 32 == 0) ones_of[warp] = ones;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      unsigned total = 0;
+      for (int w = 0; w < WARPS; ++w) total += ones_of[w];
+      counts[seg] = unsigned(end - begin) - total;
+      counts[gridDim.x + seg] = total;
+    }
+    return;
   }
   __syncthreads();
-  for (unsigned b = threadIdx.x; b < k; b += THREADS) counts[std::uint64_t(b) * gridDim.x + seg] = hist[b];
+  for (unsigned b = threadIdx.x; b < k; b += THREADS) {
+    unsigned c = 0;
+    for (int w = 0; w < WARPS; ++w) c += hist[w][b];
+    counts[std::uint64_t(b) * gridDim.x + seg] = c;
+  }
 }
 
-template <int THREADS, class W>
+template <int THREADS, int ITEMS, int BITS, class W>
 __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n,
                                                                 std::uint64_t seg_len, unsigned k, bool flags,
                                                                 const std::uint64_t* seg_first, W* out) {
-  constexpr int WARPS = THREADS / 32;
-  __shared__ unsigned warp_count[WARPS][256];
-  __shared__ std::uint64_t warp_first[WARPS][256];
-  __shared__ std::uint64_t next[256];
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
+  using rank_t = cub::BlockRadixRankMatch<THREADS, BITS, false>;
+  static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
+  __shared__ union {
+    typename rank_t::TempStorage rank;
+    W elem[TILE];  // the tile in (bucket, position) order
+  } s;
+  __shared__ std::uint8_t digit_at[TILE];
+  __shared__ std::uint64_t next[DIGITS];  // the segment's next global slot per bucket
+  __shared__ int prefix[DIGITS + 1];      // the tile's first local slot per digit
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
   const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
-  for (unsigned b = threadIdx.x; b < k; b += THREADS) {
-    next[b] = seg_first[std::uint64_t(b) * gridDim.x + seg];
-    for (int w = 0; w < WARPS; ++w) warp_count[w][b] = 0;
-  }
-  __syncthreads();
-  for (std::uint64_t step = begin; step < end; step += THREADS) {
-    const std::uint64_t i = step + threadIdx.x;
-    const unsigned b = i < end ? bucket_of(bucket, i, k, flags) : no_bucket;
-    const unsigned peers = __match_any_sync(0xffffffffu, b);
-    const unsigned rank = __popc(peers & ((1u << lane) - 1));
-    if (b != no_bucket && rank == 0) warp_count[warp][b] = __popc(peers);
-    __syncthreads();
-    for (unsigned bb = threadIdx.x; bb < k; bb += THREADS) {
-      std::uint64_t run = next[bb];
-      for (int w = 0; w < WARPS; ++w) {
-        warp_first[w][bb] = run;
-        run += warp_count[w][bb];
-        warp_count[w][bb] = 0;
+  if (t < DIGITS) next[t] = unsigned(t) < k ? seg_first[std::uint64_t(t) * gridDim.x + seg] : 0;
+  for (std::uint64_t base = begin; base < end; base += TILE) {
+    const int valid = int(min(std::uint64_t(TILE), end - base));
+    unsigned dig[ITEMS];
+    W v[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const int p = warp * 32 * ITEMS + j * 32 + lane;
+      // past the end: the highest digit, so those rank after every element
+      dig[j] = DIGITS - 1;
+      if (p < valid) {
+        dig[j] = split_digit<BITS>(bucket[base + p], flags);
+        v[j] = in[base + p];
       }
-      next[bb] = run;
     }
+    int rank[ITEMS], excl[1];
+    __syncthreads();  // the last tile's reads of s.elem, digit_at and prefix are done
+    rank_t(s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
+    if (t < DIGITS) prefix[t] = excl[0];
+    if (t == 0) prefix[DIGITS] = valid;
+    __syncthreads();  // the ranking's shared memory is free
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j)
+      if (rank[j] < valid) {
+        s.elem[rank[j]] = v[j];
+        digit_at[rank[j]] = std::uint8_t(dig[j]);
+      }
     __syncthreads();
-    if (b != no_bucket) out[warp_first[warp][b] + rank] = in[i];
+    for (int r = t; r < valid; r += THREADS) {
+      const unsigned d = digit_at[r];
+      if (d < k) out[next[d] + std::uint64_t(r - prefix[d])] = s.elem[r];
+    }
+    __syncthreads();  // every write has read next[]
+    if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
   }
 }
 
