@@ -297,8 +297,35 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
                {.head_flags = std::as_const(d_heads).span()});
   };
   sscan();
-  res.add(make_row("scan", "ordo", "segmented (cub)", "uint32", nullptr, n, {{"kind", "segmented"}},
-                   median_ms(sscan, opt.reps), copy_floor_ms(n * 9, opt.reps), download(out) == want, true));
+  const double floor_seg = copy_floor_ms(n * 9, opt.reps);
+  res.add(make_row("scan", "ordo", "segmented (single pass)", "uint32", nullptr, n, {{"kind", "segmented"}},
+                   median_ms(sscan, opt.reps), floor_seg, download(out) == want, true));
+  // The same segments as keys (a segment id per element), what
+  // cub::DeviceScan::InclusiveScanByKey takes.
+  {
+    std::vector<u32> seg_id(n);
+    u32 id = 0;
+    for (u64 i = 0; i < n; ++i) seg_id[i] = id += heads[i] && i ? 1 : 0;
+    ordo::device_buffer<u32> d_ids{std::span<const u32>(seg_id)};
+    auto by_key = [&] {
+      t.run([&](void* p, std::size_t& b) {
+        return cub::DeviceScan::InclusiveScanByKey(p, b, d_ids.data(), d_in.data(), out.data(), ::cuda::std::plus<>{},
+                                                   std::int64_t(n));
+      });
+    };
+    by_key();
+    res.add(make_row("scan", "cub_scan_by_key", "DeviceScan::InclusiveScanByKey (segment ids)", "uint32", nullptr, n,
+                     {{"kind", "segmented"}}, median_ms(by_key, opt.reps), floor_seg, download(out) == want));
+  }
+  // Exclusive with an init that is not the identity (the general path).
+  for (u64 i = 0; i < n; ++i) want[i] = heads[i] ? 7u : want[i - 1] + in[i - 1];
+  auto escan_seg = [&] {
+    ordo::scan(ordo::cuda{}, std::as_const(d_in).span(), out.span(), ordo::plus{}, u32(7),
+               {.kind = ordo::scan_kind::exclusive, .head_flags = std::as_const(d_heads).span()});
+  };
+  escan_seg();
+  res.add(make_row("scan", "ordo", "segmented exclusive, init 7", "uint32", nullptr, n, {{"kind", "segmented_exclusive"}},
+                   median_ms(escan_seg, opt.reps), floor_seg, download(out) == want, true));
   // reduce
   const u64 total = std::accumulate(in.begin(), in.end(), u64(0));
   ordo::device_buffer<u32> r1(1);

@@ -2,8 +2,7 @@
 // them (Table 1's scan, reduce and compact): the wrapper adds no copy of the
 // data, only CUB's own temporary storage from the caller's memory resource.
 //   scan              cub::DeviceScan::{InclusiveScanInit, ExclusiveScan}
-//   segmented scan    cub::DeviceScan::InclusiveScan over (head, has, value)
-//                     triples with the segmented operator (Sengupta et al.)
+//   (the segmented scan is ordo's own single pass: segmented_scan_dispatch.cuh)
 //   reduce            cub::DeviceReduce::Reduce
 //   (an output type other than the input's reads through a converting iterator)
 //   compact           cub::DeviceSelect::{Flagged, If}
@@ -22,6 +21,7 @@
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/primitives/dispatch/segmented_scan_dispatch.cuh"
 #include "ordo/detail/primitives_checks.hpp"
 #include "ordo/primitives.hpp"
 
@@ -54,44 +54,6 @@ auto acc_input(const In* in) {
   if constexpr (std::is_same_v<In, Acc>) return in;
   else return thrust::make_transform_iterator(in, convert_to<In, Acc>{});
 }
-
-// The segmented scan's element: a value that may be empty, and whether a
-// segment starts here. The operator restarts at heads; it is associative.
-template <class T>
-struct seg_item {
-  bool head, has;
-  T v;
-};
-template <class T, class Op>
-struct seg_op {
-  Op op;
-  __host__ __device__ seg_item<T> operator()(const seg_item<T>& a, const seg_item<T>& b) const {
-    if (b.head) return b;
-    if (!b.has) return {a.head, a.has, a.v};
-    if (!a.has) return {a.head, true, b.v};
-    return {a.head, true, op(a.v, b.v)};
-  }
-};
-// Element i of the triples: inclusive reads in[i]; exclusive reads in[i - 1]
-// unless i starts a segment (then the item is empty).
-template <class In, class T>
-struct seg_source {
-  const In* in;
-  const std::uint8_t* flags;
-  bool exclusive;
-  __host__ __device__ seg_item<T> operator()(std::uint64_t i) const {
-    const bool head = i == 0 || flags[i];
-    if (!exclusive) return {head, true, static_cast<T>(in[i])};
-    if (head) return {true, false, T{}};
-    return {false, true, static_cast<T>(in[i - 1])};
-  }
-};
-template <class T, class Op>
-struct seg_finish {
-  Op op;
-  T init;
-  __host__ __device__ T operator()(const seg_item<T>& s) const { return s.has ? op(init, s.v) : init; }
-};
 
 // CUB tunes its scans and reductions for the operators it knows: hand it
 // ::cuda::std::plus for ordo::plus. minimum, maximum, fmin and fmax stay
@@ -134,22 +96,8 @@ void scan_cuda(const cuda& exec, std::span<const In> in, std::span<Acc> out, Op 
       });
     return;
   }
-  // Exclusive reads in[i - 1] while out[i - 1] may be written: scan a copy when in place.
-  const In* src = in.data();
-  scratch<In> copy(exec, (o.kind == scan_kind::exclusive && static_cast<const void*>(in.data()) ==
-                                                                static_cast<const void*>(out.data()))
-                             ? in.size()
-                             : 0);
-  if (copy.data()) {
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(copy.data(), in.data(), in.size_bytes(), cudaMemcpyDeviceToDevice, s));
-    src = copy.data();
-  }
-  auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
-                                               seg_source<In, Acc>{src, o.head_flags.data(), o.kind == scan_kind::exclusive});
-  auto sink = thrust::make_transform_output_iterator(out.data(), seg_finish<Acc, Op>{op, init});
-  with_cub_temp(exec, "cub::DeviceScan::InclusiveScan (segmented)", [&](void* t, std::size_t& b) {
-    return cub::DeviceScan::InclusiveScan(t, b, items, sink, seg_op<Acc, Op>{op}, n, s);
-  });
+  segmented_scan_cuda<In, Acc, Op>(exec, in.data(), o.head_flags.data(), std::uint64_t(n), out.data(), op, init,
+                                   !is_identity<Acc, Op>(init), o.kind == scan_kind::exclusive);
 }
 
 template <class In, class Acc, class Op>

@@ -1,0 +1,36 @@
+// Dispatch for the segmented scan (scan with head flags): the tile states of
+// the decoupled look-back, then one block per tile
+// (kernel/segmented_scan_kernels.cuh); with_init: init is not op's identity
+// and is applied. In place is safe: a tile reads its own
+// elements only, before it writes them.
+#pragma once
+#include <cub/agent/single_pass_scan_operators.cuh>
+
+#include <cstdint>
+
+#include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/launch.cuh"
+#include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/primitives/kernel/segmented_scan_kernels.cuh"
+
+namespace ordo::detail {
+
+template <class In, class Acc, class Op>
+void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* heads, std::uint64_t n, Acc* out, Op op,
+                         Acc init, bool with_init, bool exclusive) {
+  constexpr int threads = 256, items = sizeof(Acc) <= 4 ? 16 : 8, tile = threads * items;
+  using state_t = cub::ScanTileState<typename prim::segment_pair<Acc>::type>;
+  const int tiles = int((n + tile - 1) / tile);
+  std::size_t bytes = 0;
+  ORDO_CUDA_CHECK(state_t::AllocationSize(tiles, bytes));
+  scratch<unsigned char> temp(exec, bytes);
+  state_t state;
+  ORDO_CUDA_CHECK(state.Init(tiles, temp.data(), bytes));
+  prim::segmented_scan_init_kernel<<<ceil_blocks(std::uint64_t(tiles), 256), 256, 0, exec.stream>>>(state, tiles);
+  ORDO_CUDA_LAUNCH_CHECK("segmented_scan_init_kernel");
+  prim::segmented_scan_kernel<threads, items><<<unsigned(tiles), threads, 0, exec.stream>>>(
+      in, heads, n, out, op, init, with_init, exclusive, state);
+  ORDO_CUDA_LAUNCH_CHECK("segmented_scan_kernel");
+}
+
+}  // namespace ordo::detail
