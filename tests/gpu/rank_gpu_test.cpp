@@ -11,7 +11,9 @@
 #include "common/generators.hpp"
 #include "common/reference.hpp"
 #include "common/type_lists.hpp"
+#include "cpu/error_expect.hpp"
 #include "gpu/gpu_cases.hpp"
+#include "ordo/device_buffer.hpp"
 
 namespace ordo_test {
 namespace {
@@ -87,6 +89,31 @@ TEST(RankGpuLarge, SortBackPath) {
   }
   ordo::rank_options o{ordo::rank_method::ordinal, true, ordo::na_option::bottom, false};
   ASSERT_TRUE(ranks_match(gpu_rank<std::uint32_t>(nans, o), reference_rank(nans, o), nans));
+}
+
+// More than the GPU holds: a clear error that names the bytes asked for, and
+// the stream and the memory pool work afterwards.
+TEST(RankGpuLarge, OutOfMemoryIsClearAndRecoverable) {
+  ORDO_REQUIRE_GPU();
+  std::string msg;
+  EXPECT_TRUE(throws_ordo_error([&] { ordo::device_buffer<std::byte> b(std::size_t(1) << 50); },
+                                ordo::errc::out_of_memory, &msg));
+  EXPECT_NE(msg.find("1125899906842624 bytes"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("free of"), std::string::npos) << msg;
+  // rank of 2^36 keys asks for its first scratch (2^37 order codes) before a
+  // kernel reads a key, so 16 real elements stand for the input.
+  ordo::device_buffer<std::int32_t> keys(16);
+  ordo::device_buffer<double> ranks(16);
+  const std::size_t n = std::size_t(1) << 36;
+  EXPECT_TRUE(throws_ordo_error(
+      [&] {
+        ordo::rank(ordo::cuda{}, std::span<const std::int32_t>(keys.data(), n), std::span<double>(ranks.data(), n));
+      },
+      ordo::errc::out_of_memory, &msg));
+  EXPECT_NE(msg.find(" bytes ("), std::string::npos) << msg;
+  const auto small = random_keys<std::int32_t>(100000, 1000, 5);
+  const ordo::rank_options o{};
+  ASSERT_TRUE(ranks_match(gpu_rank<double>(small, o), reference_rank(small, o), small));
 }
 
 // Shapes that take each branch of msd_replay (see dispatch/msd_replay.cuh).

@@ -2,6 +2,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
 #include "ordo/cuda/detail/check.cuh"
@@ -36,12 +37,35 @@ void keep_pool_memory(CUstream_st* stream) {
   });
 }
 
+std::string gib(std::size_t bytes) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.2f GiB", double(bytes) / double(std::size_t(1) << 30));
+  return b;
+}
+
+// An allocation larger than the GPU can give: the bytes asked for and what
+// the device has, so that the caller can size the input (or free memory).
+[[noreturn]] void throw_out_of_device_memory(std::size_t bytes) {
+  std::size_t free = 0, total = 0;
+  std::string have;
+  if (cudaMemGetInfo(&free, &total) == cudaSuccess) have = "; the GPU has " + gib(free) + " free of " + gib(total);
+  else cudaGetLastError();
+  throw error(errc::out_of_memory, "out of GPU memory: an allocation of " + std::to_string(bytes) + " bytes (" +
+                                       gib(bytes) + ") failed" + have);
+}
+
 class async_pool_resource final : public memory_resource {
  public:
   void* allocate(std::size_t bytes, CUstream_st* stream) override {
     keep_pool_memory(stream);
     void* p = nullptr;
-    ORDO_CUDA_CHECK(cudaMallocAsync(&p, bytes, stream));
+    const cudaError_t e = cudaMallocAsync(&p, bytes, stream);
+    if (e == cudaErrorMemoryAllocation) {
+      // Not sticky: the stream and the pool stay usable after the throw.
+      cudaGetLastError();
+      throw_out_of_device_memory(bytes);
+    }
+    if (e != cudaSuccess) detail::throw_cuda(e, "cudaMallocAsync", __FILE__, __LINE__);
     return p;
   }
   void deallocate(void* p, std::size_t, CUstream_st* stream) override {
