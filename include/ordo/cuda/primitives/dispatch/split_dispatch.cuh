@@ -53,13 +53,15 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
     return cub::DeviceScan::ExclusiveScan(t, b, items, first.data(), ::cuda::std::plus<>{}, std::uint64_t(0),
                                           std::int64_t(cells + 1), s);
   });
-  // The digit width: one bit for flags, else 2^bits > k so that an invalid
-  // bucket keeps a digit of its own (8 bits: every byte is a digit).
+  // Flags: ranked by ballots. Buckets: the digit width 2^bits > k, so that an
+  // invalid bucket keeps a digit of its own (8 bits: every byte is a digit).
   auto scatter = [&]<int BITS>() {
     prim::split_scatter_kernel<P::threads, P::items, BITS><<<unsigned(segs), P::threads, 0, s>>>(
-        in.data(), bucket.data(), n, seg_len, k, flags, first.data(), out.data());
+        in.data(), bucket.data(), n, seg_len, k, first.data(), out.data());
   };
-  if (flags) scatter.template operator()<1>();
+  if (flags)
+    prim::split_flags_scatter_kernel<P::threads, P::items><<<unsigned(segs), P::threads, 0, s>>>(
+        in.data(), bucket.data(), n, seg_len, first.data(), out.data());
   else if (k < 32) scatter.template operator()<5>();
   else scatter.template operator()<8>();
   ORDO_CUDA_LAUNCH_CHECK("split_scatter_kernel");

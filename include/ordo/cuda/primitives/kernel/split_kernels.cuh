@@ -2,8 +2,8 @@
 // buckets, laid out as one counting pass of a radix sort): each block owns a
 // segment of the input; a histogram kernel counts its buckets, a scan over
 // (bucket, segment) gives every segment's first slot per bucket, and a
-// scatter kernel walks the segment in tiles. Per tile it ranks the elements
-// by bucket with cub::BlockRadixRankMatch (stable for warp-striped input:
+// scatter kernel walks the segment in tiles (flags: split_flags_scatter_kernel).
+// Per tile it ranks the elements by bucket with cub::BlockRadixRankMatch (stable for warp-striped input:
 // warp w, item j, lane l is tile position w*32*ITEMS + j*32 + l), places
 // them in shared memory in that order, and writes each bucket's run of the
 // tile to consecutive global slots (coalesced writes).
@@ -14,12 +14,11 @@
 
 namespace ordo::detail::prim {
 
-// The digit ranked for a bucket byte. flags: 0 / 1. Buckets with BITS < 8:
+// The digit BlockRadixRankMatch ranks for a bucket byte: with BITS < 8,
 // min(b, 2^BITS - 1), where the dispatch picks 2^BITS > k, so an invalid
-// bucket (b >= k) keeps a digit >= k. BITS == 8: b itself.
+// bucket (b >= k) keeps a digit >= k; with BITS == 8, b itself.
 template <int BITS>
-__device__ __forceinline__ unsigned split_digit(unsigned b, bool flags) {
-  if (flags) return b != 0;
+__device__ __forceinline__ unsigned split_digit(unsigned b) {
   if constexpr (BITS < 8) return min(b, (1u << BITS) - 1);
   return b;
 }
@@ -94,7 +93,7 @@ __global__ void __launch_bounds__(THREADS) split_histogram_kernel(const std::uin
 
 template <int THREADS, int ITEMS, int BITS, class W>
 __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n,
-                                                                std::uint64_t seg_len, unsigned k, bool flags,
+                                                                std::uint64_t seg_len, unsigned k,
                                                                 const std::uint64_t* seg_first, W* out) {
   constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
   using rank_t = cub::BlockRadixRankMatch<THREADS, BITS, false>;
@@ -119,7 +118,7 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
       // past the end: the highest digit, so those rank after every element
       dig[j] = DIGITS - 1;
       if (p < valid) {
-        dig[j] = split_digit<BITS>(bucket[base + p], flags);
+        dig[j] = split_digit<BITS>(bucket[base + p]);
         v[j] = in[base + p];
       }
     }
@@ -142,6 +141,67 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
     }
     __syncthreads();  // every write has read next[]
     if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
+  }
+}
+
+// The two-way split by flags, ranked by warp ballots instead of a radix
+// rank: in the warp-striped tile, an element's ones-before is its warp's
+// ones-before (a scan over the warps' counts) plus the ballots of its warp's
+// earlier items and lanes, and its zeros-before is its position minus that.
+// The zeros (and the ones) of one warp instruction land in consecutive slots,
+// so each store is at most two coalesced runs; no shared-memory staging.
+template <int THREADS, int ITEMS, class W>
+__global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* in, const std::uint8_t* flags,
+                                                                      std::uint64_t n, std::uint64_t seg_len,
+                                                                      const std::uint64_t* seg_first, W* out) {
+  constexpr int WARPS = THREADS / 32, TILE = THREADS * ITEMS;
+  __shared__ unsigned warp_ones[WARPS];
+  __shared__ std::uint64_t next[2];  // the segment's next zero and one slots
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  const unsigned below_me = (1u << lane) - 1;
+  const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
+  if (t < 2) next[t] = seg_first[std::uint64_t(t) * gridDim.x + seg];
+  for (std::uint64_t base = begin; base < end; base += TILE) {
+    const int valid = int(min(std::uint64_t(TILE), end - base));
+    W v[ITEMS];
+    unsigned ones[ITEMS];
+    unsigned run = 0;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const int p = warp * 32 * ITEMS + j * 32 + lane;
+      bool one = false;
+      if (p < valid) {
+        one = flags[base + p] != 0;
+        v[j] = in[base + p];
+      }
+      ones[j] = __ballot_sync(0xffffffffu, one);
+      run += __popc(ones[j]);
+    }
+    if (lane == 0) warp_ones[warp] = run;
+    __syncthreads();
+    unsigned before = 0, tile_ones = 0;
+#pragma unroll
+    for (int w = 0; w < WARPS; ++w) {
+      const unsigned o = warp_ones[w];
+      before += w < warp ? o : 0;
+      tile_ones += o;
+    }
+    const std::uint64_t zero0 = next[0], one0 = next[1];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const int p = warp * 32 * ITEMS + j * 32 + lane;
+      const unsigned ones_before = before + __popc(ones[j] & below_me);
+      if (p < valid) {
+        if ((ones[j] >> lane) & 1u) out[one0 + ones_before] = v[j];
+        else out[zero0 + unsigned(p) - ones_before] = v[j];
+      }
+      before += __popc(ones[j]);
+    }
+    __syncthreads();  // every thread has read next[] and warp_ones[]
+    if (t == 0) {
+      next[0] += unsigned(valid) - tile_ones;
+      next[1] += tile_ones;
+    }
   }
 }
 
