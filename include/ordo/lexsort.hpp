@@ -1,8 +1,8 @@
 // Multi-key order: the stable sorting permutation over several key columns
 // (up to 8, each of its own type, direction and NaN placement), the first
 // column primary. LSD: the permutation is stably re-sorted by each column's
-// order code, least significant first (on the CPU the codes of consecutive
-// columns packed into 64-bit words, one sort per word; docs/grouped.md).
+// order code, least significant first (the codes of consecutive columns
+// packed into 64-bit words, one sort per word; docs/grouped.md).
 //
 //   lexsort_idx(exec, columns, perm)   columns: sort_key each (make_sort_key)
 //
