@@ -10,14 +10,16 @@
 //              worker
 //   scatter    worker t's block in order to its own offsets (bucket-major,
 //              worker-minor): the input order survives within a bucket
-//   buckets    claimed by the workers and sorted by std::stable_sort by key
-//              (a bucket holds its keys in input order); a bucket over twice
+//   buckets    claimed by the workers and sorted stably by key (a bucket
+//              holds its keys in input order) by stable_merge_sort.hpp's
+//              branch-free merge sort; a bucket over twice
 //              its share (many equal keys) is sorted afterwards by `big`,
 //              which is given every worker
 // On the 2-core VM (2^22 uint32, a user comparator), the tree descent, 256
 // buckets and stable_sort took 370-400 ms where upper_bound, 16 buckets and
 // std::sort with an index tie-break took 520-600 ms
-// (__gnu_parallel::stable_sort of the pairs: 500-535 ms).
+// (__gnu_parallel::stable_sort of the pairs: 500-535 ms). At 2^24 the bucket
+// sorts are three quarters of the time.
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "ordo/cpu/sched/sched.hpp"
+#include "ordo/cpu/sort/stable_merge_sort.hpp"
 
 namespace ordo::detail {
 
@@ -115,15 +118,17 @@ void sample_sort_idx(int w, const Key* keys, std::size_t n, Key* out_keys, Index
     }
   });
   const std::size_t big_from = 2 * n / std::size_t(w) + 1;
-  std::vector<std::vector<std::pair<Key, Index>>> bufs(static_cast<std::size_t>(w));
+  std::vector<std::vector<std::pair<Key, Index>>> bufs(static_cast<std::size_t>(2 * w));
   sched::for_each_claimed(w, B, 1, [&](int t, std::uint64_t b, std::uint64_t) {
     const std::size_t s = start[b], e = start[b + 1];
     if (e - s < 2 || e - s >= big_from) return;
-    auto& p = bufs[t];
+    auto& p = bufs[2 * std::size_t(t)];
+    auto& tmp = bufs[2 * std::size_t(t) + 1];
     p.resize(e - s);
+    tmp.resize(e - s);
     for (std::size_t i = s; i < e; ++i) p[i - s] = {out_keys[i], out_idx[i]};
     // stable: the bucket holds its keys in input order, ties stay in index order
-    std::stable_sort(p.begin(), p.end(), [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
+    stable_merge_sort(p.data(), tmp.data(), e - s, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });
     for (std::size_t i = s; i < e; ++i) out_keys[i] = p[i - s].first, out_idx[i] = p[i - s].second;
   });
   for (std::size_t b = 0; b < B; ++b)
