@@ -4,10 +4,12 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
 #include "ordo/cuda/detail/check.cuh"
+#include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "ordo/cuda/primitives/dispatch/cub_backed.cuh"
 #include "ordo/cuda/primitives/dispatch/policies.cuh"
@@ -44,8 +46,15 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
   scratch<std::uint64_t> first(exec, cells + 1);
   scratch<unsigned long long> bad(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(bad.data(), 0xff, sizeof(unsigned long long), s));
-  prim::split_histogram_kernel<P::threads><<<unsigned(segs), P::threads, 0, s>>>(bucket.data(), n, seg_len, k, flags,
-                                                                                  counts.data(), bad.data());
+  // Each kernel's grid is what the GPU holds at once; its blocks walk the segments.
+  const auto grid = [&](const void* kernel) {
+    int per_sm = 0;
+    ORDO_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, P::threads, 0));
+    return unsigned(std::min<std::uint64_t>(segs, std::uint64_t(std::max(per_sm, 1)) * current_device_props().sm_count));
+  };
+  const auto hist = prim::split_histogram_kernel<P::threads>;
+  hist<<<grid(reinterpret_cast<const void*>(hist)), P::threads, 0, s>>>(bucket.data(), n, seg_len, segs, k, flags,
+                                                                         counts.data(), bad.data());
   ORDO_CUDA_LAUNCH_CHECK("split_histogram_kernel");
   auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
                                                counts_then_zero{counts.data(), cells});
@@ -56,14 +65,19 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
   // Flags: ranked by ballots. Buckets: the digit width 2^bits > k, so that an
   // invalid bucket keeps a digit of its own (8 bits: every byte is a digit).
   auto scatter = [&]<int BITS>() {
-    prim::split_scatter_kernel<P::threads, P::items, BITS><<<unsigned(segs), P::threads, 0, s>>>(
-        in.data(), bucket.data(), n, seg_len, k, first.data(), out.data());
+    const auto kernel = prim::split_scatter_kernel<P::threads, P::items, BITS, W>;
+    kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
+                                                                              segs, k, first.data(), out.data());
   };
-  if (flags)
-    prim::split_flags_scatter_kernel<P::threads, P::items><<<unsigned(segs), P::threads, 0, s>>>(
-        in.data(), bucket.data(), n, seg_len, first.data(), out.data());
-  else if (k < 32) scatter.template operator()<5>();
-  else scatter.template operator()<8>();
+  if (flags) {
+    const auto kernel = prim::split_flags_scatter_kernel<P::threads, P::items, W>;
+    kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
+                                                                              segs, first.data(), out.data());
+  } else if (k < 32) {
+    scatter.template operator()<5>();
+  } else {
+    scatter.template operator()<8>();
+  }
   ORDO_CUDA_LAUNCH_CHECK("split_scatter_kernel");
   prim::split_offsets_kernel<><<<1, 288, 0, s>>>(first.data(), k, segs, flags, offsets.data());
   ORDO_CUDA_LAUNCH_CHECK("split_offsets_kernel");

@@ -33,68 +33,75 @@ __device__ __forceinline__ unsigned nonzero_bytes(std::uint32_t w) {
   return __popc(t & 0x80808080u);
 }
 
-// counts[b * segments + segment] for b < k (flags: k = 2, b = flag != 0);
+// counts[b * segs + segment] for b < k (flags: k = 2, b = flag != 0);
 // first_bad: the lowest index of a bucket >= k (bucket mode). The bytes are
-// read 16 at a time where aligned.
+// read 16 at a time where aligned. A block walks segments blockIdx.x,
+// + gridDim.x, ... (the grid is what the GPU holds at once: a block per
+// 4096-byte segment cost more in block starts than in reading).
 template <int THREADS>
 __global__ void __launch_bounds__(THREADS) split_histogram_kernel(const std::uint8_t* bucket, std::uint64_t n,
-                                                                  std::uint64_t seg_len, unsigned k, bool flags,
-                                                                  std::uint32_t* counts, unsigned long long* first_bad) {
+                                                                  std::uint64_t seg_len, std::uint64_t segs,
+                                                                  unsigned k, bool flags, std::uint32_t* counts,
+                                                                  unsigned long long* first_bad) {
   constexpr int WARPS = THREADS / 32;
   __shared__ unsigned hist[WARPS][256];
   __shared__ unsigned ones_of[WARPS];
   const int warp = threadIdx.x / 32;
-  if (!flags)
-    for (unsigned b = threadIdx.x; b < WARPS * 256u; b += THREADS) (&hist[0][0])[b] = 0;
-  __syncthreads();
-  const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
-  const std::uintptr_t p0 = reinterpret_cast<std::uintptr_t>(bucket + begin), p1 = p0 + (end - begin);
-  const std::uintptr_t a = min((p0 + 15) & ~std::uintptr_t(15), p1), z = max(p1 & ~std::uintptr_t(15), a);
-  unsigned ones = 0;
-  auto one = [&](unsigned v, std::uint64_t i) {
-    if (flags) ones += v != 0;
-    else if (v < k) atomicAdd(&hist[warp][v], 1u);
-    else atomicMin(first_bad, (unsigned long long)i);
-  };
-  const std::uint64_t a_i = begin + (a - p0), z_i = begin + (z - p0);
-  for (std::uint64_t i = begin + threadIdx.x; i < a_i; i += THREADS) one(bucket[i], i);
-  for (std::uint64_t i = z_i + threadIdx.x; i < end; i += THREADS) one(bucket[i], i);
-  const uint4* v = reinterpret_cast<const uint4*>(a);
-  for (std::uint64_t w = threadIdx.x; w < (z - a) / 16; w += THREADS) {
-    const uint4 x = v[w];
-    const std::uint32_t words[4] = {x.x, x.y, x.z, x.w};
-    if (flags) {
-      ones += nonzero_bytes(x.x) + nonzero_bytes(x.y) + nonzero_bytes(x.z) + nonzero_bytes(x.w);
-      continue;
-    }
-#pragma unroll
-    for (int j = 0; j < 16; ++j) one((words[j / 4] >> (8 * (j % 4))) & 0xffu, a_i + 16 * w + j);
-  }
-  if (flags) {
-#pragma unroll
-    for (int o = 16; o > 0; o /= 2) ones += __shfl_down_sync(0xffffffffu, ones, o);
-    if (threadIdx.x % 32 == 0) ones_of[warp] = ones;
+  for (std::uint64_t seg = blockIdx.x; seg < segs; seg += gridDim.x) {
+    if (!flags)
+      for (unsigned b = threadIdx.x; b < WARPS * 256u; b += THREADS) (&hist[0][0])[b] = 0;
     __syncthreads();
-    if (threadIdx.x == 0) {
-      unsigned total = 0;
-      for (int w = 0; w < WARPS; ++w) total += ones_of[w];
-      counts[seg] = unsigned(end - begin) - total;
-      counts[gridDim.x + seg] = total;
+    const std::uint64_t begin = seg * seg_len, end = min(n, begin + seg_len);
+    const std::uintptr_t p0 = reinterpret_cast<std::uintptr_t>(bucket + begin), p1 = p0 + (end - begin);
+    const std::uintptr_t a = min((p0 + 15) & ~std::uintptr_t(15), p1), z = max(p1 & ~std::uintptr_t(15), a);
+    unsigned ones = 0;
+    auto one = [&](unsigned v, std::uint64_t i) {
+      if (flags) ones += v != 0;
+      else if (v < k) atomicAdd(&hist[warp][v], 1u);
+      else atomicMin(first_bad, (unsigned long long)i);
+    };
+    const std::uint64_t a_i = begin + (a - p0), z_i = begin + (z - p0);
+    for (std::uint64_t i = begin + threadIdx.x; i < a_i; i += THREADS) one(bucket[i], i);
+    for (std::uint64_t i = z_i + threadIdx.x; i < end; i += THREADS) one(bucket[i], i);
+    const uint4* v = reinterpret_cast<const uint4*>(a);
+    for (std::uint64_t w = threadIdx.x; w < (z - a) / 16; w += THREADS) {
+      const uint4 x = v[w];
+      if (flags) {
+        ones += nonzero_bytes(x.x) + nonzero_bytes(x.y) + nonzero_bytes(x.z) + nonzero_bytes(x.w);
+        continue;
+      }
+      const std::uint32_t words[4] = {x.x, x.y, x.z, x.w};
+#pragma unroll
+      for (int j = 0; j < 16; ++j) one((words[j / 4] >> (8 * (j % 4))) & 0xffu, a_i + 16 * w + j);
     }
-    return;
-  }
-  __syncthreads();
-  for (unsigned b = threadIdx.x; b < k; b += THREADS) {
-    unsigned c = 0;
-    for (int w = 0; w < WARPS; ++w) c += hist[w][b];
-    counts[std::uint64_t(b) * gridDim.x + seg] = c;
+    if (flags) {
+#pragma unroll
+      for (int o = 16; o > 0; o /= 2) ones += __shfl_down_sync(0xffffffffu, ones, o);
+      if (threadIdx.x % 32 == 0) ones_of[warp] = ones;
+    }
+    __syncthreads();
+    if (flags) {
+      if (threadIdx.x == 0) {
+        unsigned total = 0;
+        for (int w = 0; w < WARPS; ++w) total += ones_of[w];
+        counts[seg] = unsigned(end - begin) - total;
+        counts[segs + seg] = total;
+      }
+    } else {
+      for (unsigned b = threadIdx.x; b < k; b += THREADS) {
+        unsigned c = 0;
+        for (int w = 0; w < WARPS; ++w) c += hist[w][b];
+        counts[std::uint64_t(b) * segs + seg] = c;
+      }
+    }
+    __syncthreads();  // the shared counters are the next segment's
   }
 }
 
 template <int THREADS, int ITEMS, int BITS, class W>
 __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n,
-                                                                std::uint64_t seg_len, unsigned k,
-                                                                const std::uint64_t* seg_first, W* out) {
+                                                                std::uint64_t seg_len, std::uint64_t segs,
+                                                                unsigned k, const std::uint64_t* seg_first, W* out) {
   constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
   using rank_t = cub::BlockRadixRankMatch<THREADS, BITS, false>;
   static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
@@ -106,41 +113,44 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
   __shared__ std::uint64_t next[DIGITS];  // the segment's next global slot per bucket
   __shared__ int prefix[DIGITS + 1];      // the tile's first local slot per digit
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
-  const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
-  if (t < DIGITS) next[t] = unsigned(t) < k ? seg_first[std::uint64_t(t) * gridDim.x + seg] : 0;
-  for (std::uint64_t base = begin; base < end; base += TILE) {
-    const int valid = int(min(std::uint64_t(TILE), end - base));
-    unsigned dig[ITEMS];
-    W v[ITEMS];
+  for (std::uint64_t seg = blockIdx.x; seg < segs; seg += gridDim.x) {
+    const std::uint64_t begin = seg * seg_len, end = min(n, begin + seg_len);
+    __syncthreads();  // the last segment's final update of next[] is done
+    if (t < DIGITS) next[t] = unsigned(t) < k ? seg_first[std::uint64_t(t) * segs + seg] : 0;
+    for (std::uint64_t base = begin; base < end; base += TILE) {
+      const int valid = int(min(std::uint64_t(TILE), end - base));
+      unsigned dig[ITEMS];
+      W v[ITEMS];
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      const int p = warp * 32 * ITEMS + j * 32 + lane;
-      // past the end: the highest digit, so those rank after every element
-      dig[j] = DIGITS - 1;
-      if (p < valid) {
-        dig[j] = split_digit<BITS>(bucket[base + p]);
-        v[j] = in[base + p];
+      for (int j = 0; j < ITEMS; ++j) {
+        const int p = warp * 32 * ITEMS + j * 32 + lane;
+        // past the end: the highest digit, so those rank after every element
+        dig[j] = DIGITS - 1;
+        if (p < valid) {
+          dig[j] = split_digit<BITS>(bucket[base + p]);
+          v[j] = in[base + p];
+        }
       }
-    }
-    int rank[ITEMS], excl[1];
-    __syncthreads();  // the last tile's reads of s.elem, digit_at and prefix are done
-    rank_t(s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
-    if (t < DIGITS) prefix[t] = excl[0];
-    if (t == 0) prefix[DIGITS] = valid;
-    __syncthreads();  // the ranking's shared memory is free
+      int rank[ITEMS], excl[1];
+      __syncthreads();  // the last tile's reads of s.elem, digit_at and prefix are done
+      rank_t(s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
+      if (t < DIGITS) prefix[t] = excl[0];
+      if (t == 0) prefix[DIGITS] = valid;
+      __syncthreads();  // the ranking's shared memory is free
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      if (rank[j] < valid) {
-        s.elem[rank[j]] = v[j];
-        digit_at[rank[j]] = std::uint8_t(dig[j]);
+      for (int j = 0; j < ITEMS; ++j)
+        if (rank[j] < valid) {
+          s.elem[rank[j]] = v[j];
+          digit_at[rank[j]] = std::uint8_t(dig[j]);
+        }
+      __syncthreads();
+      for (int r = t; r < valid; r += THREADS) {
+        const unsigned d = digit_at[r];
+        if (d < k) out[next[d] + std::uint64_t(r - prefix[d])] = s.elem[r];
       }
-    __syncthreads();
-    for (int r = t; r < valid; r += THREADS) {
-      const unsigned d = digit_at[r];
-      if (d < k) out[next[d] + std::uint64_t(r - prefix[d])] = s.elem[r];
+      __syncthreads();  // every write has read next[]
+      if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
     }
-    __syncthreads();  // every write has read next[]
-    if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
   }
 }
 
@@ -153,54 +163,58 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
 template <int THREADS, int ITEMS, class W>
 __global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* in, const std::uint8_t* flags,
                                                                       std::uint64_t n, std::uint64_t seg_len,
+                                                                      std::uint64_t segs,
                                                                       const std::uint64_t* seg_first, W* out) {
   constexpr int WARPS = THREADS / 32, TILE = THREADS * ITEMS;
   __shared__ unsigned warp_ones[WARPS];
   __shared__ std::uint64_t next[2];  // the segment's next zero and one slots
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
   const unsigned below_me = (1u << lane) - 1;
-  const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
-  if (t < 2) next[t] = seg_first[std::uint64_t(t) * gridDim.x + seg];
-  for (std::uint64_t base = begin; base < end; base += TILE) {
-    const int valid = int(min(std::uint64_t(TILE), end - base));
-    W v[ITEMS];
-    unsigned ones[ITEMS];
-    unsigned run = 0;
+  for (std::uint64_t seg = blockIdx.x; seg < segs; seg += gridDim.x) {
+    const std::uint64_t begin = seg * seg_len, end = min(n, begin + seg_len);
+    __syncthreads();  // the last segment's final update of next[] is done
+    if (t < 2) next[t] = seg_first[std::uint64_t(t) * segs + seg];
+    for (std::uint64_t base = begin; base < end; base += TILE) {
+      const int valid = int(min(std::uint64_t(TILE), end - base));
+      W v[ITEMS];
+      unsigned ones[ITEMS];
+      unsigned run = 0;
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      const int p = warp * 32 * ITEMS + j * 32 + lane;
-      bool one = false;
-      if (p < valid) {
-        one = flags[base + p] != 0;
-        v[j] = in[base + p];
+      for (int j = 0; j < ITEMS; ++j) {
+        const int p = warp * 32 * ITEMS + j * 32 + lane;
+        bool one = false;
+        if (p < valid) {
+          one = flags[base + p] != 0;
+          v[j] = in[base + p];
+        }
+        ones[j] = __ballot_sync(0xffffffffu, one);
+        run += __popc(ones[j]);
       }
-      ones[j] = __ballot_sync(0xffffffffu, one);
-      run += __popc(ones[j]);
-    }
-    if (lane == 0) warp_ones[warp] = run;
-    __syncthreads();
-    unsigned before = 0, tile_ones = 0;
+      if (lane == 0) warp_ones[warp] = run;
+      __syncthreads();
+      unsigned before = 0, tile_ones = 0;
 #pragma unroll
-    for (int w = 0; w < WARPS; ++w) {
-      const unsigned o = warp_ones[w];
-      before += w < warp ? o : 0;
-      tile_ones += o;
-    }
-    const std::uint64_t zero0 = next[0], one0 = next[1];
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j) {
-      const int p = warp * 32 * ITEMS + j * 32 + lane;
-      const unsigned ones_before = before + __popc(ones[j] & below_me);
-      if (p < valid) {
-        if ((ones[j] >> lane) & 1u) out[one0 + ones_before] = v[j];
-        else out[zero0 + unsigned(p) - ones_before] = v[j];
+      for (int w = 0; w < WARPS; ++w) {
+        const unsigned o = warp_ones[w];
+        before += w < warp ? o : 0;
+        tile_ones += o;
       }
-      before += __popc(ones[j]);
-    }
-    __syncthreads();  // every thread has read next[] and warp_ones[]
-    if (t == 0) {
-      next[0] += unsigned(valid) - tile_ones;
-      next[1] += tile_ones;
+      const std::uint64_t zero0 = next[0], one0 = next[1];
+#pragma unroll
+      for (int j = 0; j < ITEMS; ++j) {
+        const int p = warp * 32 * ITEMS + j * 32 + lane;
+        const unsigned ones_before = before + __popc(ones[j] & below_me);
+        if (p < valid) {
+          if ((ones[j] >> lane) & 1u) out[one0 + ones_before] = v[j];
+          else out[zero0 + unsigned(p) - ones_before] = v[j];
+        }
+        before += __popc(ones[j]);
+      }
+      __syncthreads();  // every thread has read next[] and warp_ones[]
+      if (t == 0) {
+        next[0] += unsigned(valid) - tile_ones;
+        next[1] += tile_ones;
+      }
     }
   }
 }
