@@ -1,6 +1,6 @@
 // ordo_bench: runs ordo and its baselines side by side and writes one JSON
 // file per capability (bench-protocol.md).
-//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|rough_sort|narrow_keys|suffix_array|spgemm|apps|grouped|all] [--out DIR] [--n N | --log2n K]
+//   ordo_bench [--suite rank_sorted|rank|list_rank|primitives|segsort|rough_sort|narrow_keys|suffix_array|spgemm|apps|grouped|types|all] [--out DIR] [--n N | --log2n K]
 //              [--reps R] [--cpu-reps R] [--no-figures]
 #include <algorithm>
 #include <cstdio>
@@ -25,6 +25,7 @@ void run_narrow_keys(const options&);
 void run_suffix_array(const options&);
 void run_spgemm(const options&);
 void run_grouped(const options&);
+void run_types(const options&);
 }  // namespace ordo_bench
 
 int main(int argc, char** argv) {
@@ -53,7 +54,7 @@ int main(int argc, char** argv) {
   try {
     static const char* const suites[] = {"rank_sorted", "rank",     "list_rank",    "list_rank_probe", "primitives",
                                          "primitives_probe", "segsort", "rough_sort", "narrow_keys", "suffix_array", "spgemm",
-                                         "apps",        "grouped",    "all"};
+                                         "apps",        "grouped",    "types",      "all"};
     if (std::find(std::begin(suites), std::end(suites), opt.suite) == std::end(suites)) {
       std::fprintf(stderr, "ordo_bench: unknown suite %s\n", opt.suite.c_str());
       return 2;
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
     if (opt.suite == "suffix_array" || opt.suite == "apps" || opt.suite == "all") ordo_bench::run_suffix_array(opt);
     if (opt.suite == "spgemm" || opt.suite == "apps" || opt.suite == "all") ordo_bench::run_spgemm(opt);
     if (opt.suite == "grouped" || opt.suite == "all") ordo_bench::run_grouped(opt);
+    if (opt.suite == "types" || opt.suite == "all") ordo_bench::run_types(opt);
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

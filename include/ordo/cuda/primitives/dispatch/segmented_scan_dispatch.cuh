@@ -11,14 +11,20 @@
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/primitives/dispatch/policies.cuh"
 #include "ordo/cuda/primitives/kernel/segmented_scan_kernels.cuh"
 
 namespace ordo::detail {
 
-template <class In, class Acc, class Op>
+// The tile: 256 threads x 16 items (8 for 8-byte values); the probe suite
+// (bench/primitives/primitives_probe.cu) times other tiles through Policy.
+template <class Acc>
+using segmented_scan_default_policy = prim::tile_policy<256, sizeof(Acc) <= 4 ? 16 : 8>;
+
+template <class In, class Acc, class Op, class Policy = segmented_scan_default_policy<Acc>>
 void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* heads, std::uint64_t n, Acc* out, Op op,
                          Acc init, bool with_init, bool exclusive) {
-  constexpr int threads = 256, items = sizeof(Acc) <= 4 ? 16 : 8, tile = threads * items;
+  constexpr int threads = Policy::threads, items = Policy::items, tile = threads * items;
   using state_t = cub::ScanTileState<typename prim::segment_pair<Acc>::type>;
   const int tiles = int((n + tile - 1) / tile);
   std::size_t bytes = 0;
