@@ -1,10 +1,16 @@
 // The adaptive sort's full sort for the built-in orders: CUB's radix sort.
 // Unsigned keys are sorted as they are (CUB's descending variant for
-// descending); signed and floating-point keys through their order codes
-// (floats canonical: -0.0 ties +0.0, NaN last, as ordo::less), which are then
-// decoded or gathered. Values follow by position. Eight CUB instantiations.
+// descending); signed and floating-point keys through their order codes,
+// decoded afterwards. Float codes are canonical (-0.0 ties +0.0, every NaN
+// ties and sorts last, as ordo::less) where the keys hold a -0.0 or a NaN,
+// and then the keys are gathered by position to keep their bits; without
+// either (one read of the keys says so), the plain order code is a bijection
+// and the sort moves only codes. 4-byte values ride in CUB's sort; 8-byte
+// values follow by position. Also sort_idx's radix path (radix_sort_idx_any).
+// Eight CUB instantiations.
 #include <cub/device/device_radix_sort.cuh>
 
+#include "ordo/cuda/detail/radix_sort_idx.cuh"
 #include "ordo/cuda/rough_sort/dispatch/rough_sort_dispatch.cuh"
 
 namespace ordo::detail::rough {
@@ -60,6 +66,15 @@ void radix_unsigned(const cuda& exec, bool desc, const U* in, U* out, const valu
     });
     return;
   }
+  if (v.bytes == 4) {  // the values ride in the sort
+    const auto* vi = static_cast<const std::uint32_t*>(v.in);
+    auto* vo = static_cast<std::uint32_t*>(v.out);
+    with_temp(exec, [&](void* t, std::size_t& b) {
+      return desc ? cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, vi, vo, n, 0, int(sizeof(U) * 8), s)
+                  : cub::DeviceRadixSort::SortPairs(t, b, in, out, vi, vo, n, 0, int(sizeof(U) * 8), s);
+    });
+    return;
+  }
   check_positions_fit(n);
   scratch<std::uint32_t> pos(exec, n), pos_out(exec, n);
   iota_kernel<<<elementwise_blocks(n), 256, 0, s>>>(pos.data(), n);
@@ -73,8 +88,74 @@ void radix_unsigned(const cuda& exec, bool desc, const U* in, U* out, const valu
   ORDO_CUDA_CHECK(cudaGetLastError());
 }
 
+// Whether any key is a -0.0 or a NaN (float bits), where the plain order code
+// would order what ordo::less ties.
+template <class Code>
+__global__ void find_special_floats_kernel(const Code* keys, std::uint64_t n, unsigned* found) {
+  constexpr Code sign = Code(1) << (sizeof(Code) * 8 - 1);
+  constexpr Code inf = sizeof(Code) == 4 ? Code(0x7f800000u) : Code(0x7ff0000000000000ull);
+  bool any = false;
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x) {
+    const Code x = keys[i];
+    any |= (x & ~sign) > inf || x == sign;
+  }
+  if (__syncthreads_or(any) && threadIdx.x == 0) *found = 1;
+}
+
+template <class Code>
+bool has_special_floats(const cuda& exec, const Code* keys, std::uint64_t n) {
+  scratch<unsigned> found(exec, 1);
+  ORDO_CUDA_CHECK(cudaMemsetAsync(found.data(), 0, sizeof(unsigned), exec.stream));
+  find_special_floats_kernel<Code><<<elementwise_blocks(n), 256, 0, exec.stream>>>(keys, n, found.data());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  unsigned h = 0;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&h, found.data(), sizeof h, cudaMemcpyDeviceToHost, exec.stream));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(exec.stream));
+  return h != 0;
+}
+
+template <class Code>
+__global__ void encode_only_kernel(code_io<Code> io, std::uint64_t n, Code* codes) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x)
+    codes[i] = io.load(i);
+}
+
+template <class Code>
+__global__ void decode_kernel(code_io<Code> io, std::uint64_t n, const Code* codes) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x)
+    io.keys_out[i] = io.decode(codes[i]);
+}
+
+// Codes that decode exactly (integers; floats without -0.0 or NaN): keys
+// only, or with 4-byte values carried by CUB, no positions.
+template <class Code>
+void radix_exact_codes(const cuda& exec, code_io<Code> io, std::uint64_t n) {
+  const auto s = exec.stream;
+  io.canonical = false;
+  io.gather_keys = false;
+  scratch<Code> codes(exec, n), codes_out(exec, n);
+  encode_only_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes.data());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  if (io.values.bytes == 4) {
+    const auto* vi = static_cast<const std::uint32_t*>(io.values.in);
+    auto* vo = static_cast<std::uint32_t*>(io.values.out);
+    with_temp(exec, [&](void* t, std::size_t& b) {
+      return cub::DeviceRadixSort::SortPairs(t, b, codes.data(), codes_out.data(), vi, vo, n, 0,
+                                             int(sizeof(Code) * 8), s);
+    });
+  } else {
+    with_temp(exec, [&](void* t, std::size_t& b) {
+      return cub::DeviceRadixSort::SortKeys(t, b, codes.data(), codes_out.data(), n, 0, int(sizeof(Code) * 8), s);
+    });
+  }
+  decode_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes_out.data());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+}
+
 template <class Code>
 void radix_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
+  if (io.values.bytes != 8 && (io.kind != key_kind::floating || !has_special_floats(exec, io.keys_in, n)))
+    return radix_exact_codes(exec, io, n);
   check_positions_fit(n);
   const auto s = exec.stream;
   scratch<Code> codes(exec, n), codes_out(exec, n);
@@ -89,7 +170,53 @@ void radix_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
   ORDO_CUDA_CHECK(cudaGetLastError());
 }
 
+template <class Index>
+__global__ void widen_kernel(const std::uint32_t* pos, std::uint64_t n, Index* perm) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x)
+    perm[i] = Index(pos[i]);
+}
+
+// (code, position) pairs through CUB's radix sort; the positions are the
+// permutation, the sorted keys (where wanted) gathered by them.
+template <class Code>
+void radix_idx_codes(const cuda& exec, code_io<Code> io, std::uint64_t n, void* perm, unsigned index_bytes) {
+  const auto s = exec.stream;
+  scratch<Code> codes(exec, n), codes_out(exec, n);
+  scratch<std::uint32_t> pos(exec, n), pos_wide(exec, index_bytes == 4 ? 0 : n);
+  auto* pos_out = index_bytes == 4 ? static_cast<std::uint32_t*>(perm) : pos_wide.data();
+  encode_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes.data(), pos.data());
+  ORDO_CUDA_CHECK(cudaGetLastError());
+  with_temp(exec, [&](void* t, std::size_t& b) {
+    return cub::DeviceRadixSort::SortPairs(t, b, codes.data(), codes_out.data(), pos.data(), pos_out, n, 0,
+                                           int(sizeof(Code) * 8), s);
+  });
+  if (io.keys_out) {
+    store_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes_out.data(), pos_out);
+    ORDO_CUDA_CHECK(cudaGetLastError());
+  }
+  if (index_bytes == 8) {
+    widen_kernel<<<elementwise_blocks(n), 256, 0, s>>>(pos_out, n, static_cast<std::uint64_t*>(perm));
+    ORDO_CUDA_CHECK(cudaGetLastError());
+  }
+}
+
 }  // namespace
+
+void radix_sort_idx_any(const cuda& exec, key_kind kind, bool descending, unsigned key_bytes, const void* keys,
+                        void* sorted_keys, void* perm, unsigned index_bytes, std::uint64_t n) {
+  if (n == 0) return;
+  check_positions_fit(n);
+  const bool fp = kind == key_kind::floating;
+  // canonical float codes (ties as ordo::less), the sorted keys gathered
+  if (key_bytes == 4)
+    radix_idx_codes(exec, code_io<std::uint32_t>{static_cast<const std::uint32_t*>(keys),
+                                                 static_cast<std::uint32_t*>(sorted_keys), {}, kind, descending, fp, fp},
+                    n, perm, index_bytes);
+  else
+    radix_idx_codes(exec, code_io<std::uint64_t>{static_cast<const std::uint64_t*>(keys),
+                                                 static_cast<std::uint64_t*>(sorted_keys), {}, kind, descending, fp, fp},
+                    n, perm, index_bytes);
+}
 
 void radix_sort_any(const cuda& exec, key_kind kind, bool descending, unsigned key_bytes, const void* keys_in,
                     void* keys_out, const value_mover& values, std::uint64_t n) {

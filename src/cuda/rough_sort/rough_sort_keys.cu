@@ -21,8 +21,14 @@ void merge_sort_cuda(const cuda& exec, const Key* in, Key* out, const rough::val
     using Index = decltype(index_tag);
     scratch<Index> perm(exec, n);
     const std::span<const Key> keys(in, n);
-    if (descending) ordo::sort_idx(exec, keys, std::span<Index>(perm.data(), n), std::span<Key>(out, n), ordo::greater{});
-    else ordo::sort_idx(exec, keys, std::span<Index>(perm.data(), n), std::span<Key>(out, n), ordo::less{});
+    // the comparison sort automatic would pick apart from its radix path
+    const std::span<Index> p(perm.data(), n);
+    if (descending)
+      ordo::sort_idx(exec, keys, p, std::span<Key>(out, n), ordo::greater{},
+                     {.variant = chosen_variant<Key, ordo::greater>(exec, sort_idx_variant::automatic, n)});
+    else
+      ordo::sort_idx(exec, keys, p, std::span<Key>(out, n), ordo::less{},
+                     {.variant = chosen_variant<Key, ordo::less>(exec, sort_idx_variant::automatic, n)});
     if (v.bytes) {
       gather_by_perm_kernel<Index><<<elementwise_blocks(n), 256, 0, exec.stream>>>(v, perm.data(), n);
       ORDO_CUDA_CHECK(cudaGetLastError());

@@ -18,6 +18,7 @@ struct tile_policy {
 using sort_tile_policy = tile_policy<256, 32>;   // sort_idx: block sort tile (powers of two)
 using sort_merge_policy = tile_policy<128, 16>;  // sort_idx's merge passes (the tile divides the sort tile)
 using merge_tile_policy = tile_policy<256, 32>;  // merge
+using merge_wide_tile_policy = tile_policy<256, 16>;  // merge of pairs over 8 bytes (64 KiB of tile)
 using split_tile_policy = tile_policy<256, 16>;  // split: elements per block-tile step
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 

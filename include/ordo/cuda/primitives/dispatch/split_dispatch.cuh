@@ -46,18 +46,19 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
   scratch<std::uint64_t> first(exec, cells + 1);
   scratch<unsigned long long> bad(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(bad.data(), 0xff, sizeof(unsigned long long), s));
-  // The histogram and the flags scatter run a grid of what the GPU holds at
-  // once, each block walking segments (block starts cost more than their
-  // reads). The radix-rank scatter keeps a block per segment: on an H200 the
-  // walking grid made it slower (256 ways 2.01 -> 2.35 ms, 16 ways 1.62 -> 1.72).
+  // Split by flags: the histogram and the scatter run a grid of what the GPU
+  // holds at once, each block walking segments (block starts cost more than
+  // their reads: 2 ways 1.17 -> 1.04 ms on an H200). Buckets keep a block per
+  // segment in both kernels: the walking grid made them slower (256 ways
+  // 2.01 -> 2.31 ms, 16 ways 1.62 -> 1.74).
   const auto grid = [&](const void* kernel) {
     int per_sm = 0;
     ORDO_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, P::threads, 0));
     return unsigned(std::min<std::uint64_t>(segs, std::uint64_t(std::max(per_sm, 1)) * current_device_props().sm_count));
   };
   const auto hist = prim::split_histogram_kernel<P::threads>;
-  hist<<<grid(reinterpret_cast<const void*>(hist)), P::threads, 0, s>>>(bucket.data(), n, seg_len, segs, k, flags,
-                                                                         counts.data(), bad.data());
+  const unsigned hist_grid = flags ? grid(reinterpret_cast<const void*>(hist)) : unsigned(segs);
+  hist<<<hist_grid, P::threads, 0, s>>>(bucket.data(), n, seg_len, segs, k, flags, counts.data(), bad.data());
   ORDO_CUDA_LAUNCH_CHECK("split_histogram_kernel");
   auto items = thrust::make_transform_iterator(thrust::counting_iterator<std::uint64_t>(0),
                                                counts_then_zero{counts.data(), cells});
