@@ -5,9 +5,9 @@
 // ties and sorts last, as ordo::less) where the keys hold a -0.0 or a NaN,
 // and then the keys are gathered by position to keep their bits; without
 // either (one read of the keys says so), the plain order code is a bijection
-// and the sort moves only codes. 4-byte values ride in CUB's sort; 8-byte
-// values follow by position. Also sort_idx's radix path (radix_sort_idx_any).
-// Eight CUB instantiations.
+// and the sort moves only codes, the values riding in CUB's sort (by position
+// and a gather in the canonical case). Also sort_idx's radix path
+// (radix_sort_idx_any). Ten CUB instantiations.
 #include <cub/device/device_radix_sort.cuh>
 
 #include "ordo/cuda/detail/radix_sort_idx.cuh"
@@ -15,18 +15,6 @@
 
 namespace ordo::detail::rough {
 namespace {
-
-template <int = 0>
-__global__ void gather_values_kernel(value_mover v, const std::uint32_t* pos, std::uint64_t n) {
-  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x)
-    v.move(i, pos[i]);
-}
-
-template <int = 0>
-__global__ void iota_kernel(std::uint32_t* pos, std::uint64_t n) {
-  for (std::uint64_t i = blockIdx.x * std::uint64_t(blockDim.x) + threadIdx.x; i < n; i += std::uint64_t(gridDim.x) * blockDim.x)
-    pos[i] = std::uint32_t(i);
-}
 
 template <class Code>
 __global__ void encode_kernel(code_io<Code> io, std::uint64_t n, Code* codes, std::uint32_t* pos) {
@@ -54,38 +42,6 @@ void check_positions_fit(std::uint64_t n) {
   if (n > 0xffffffffull)
     throw error(errc::not_supported, "sort: the GPU radix path carries 32-bit positions; " + std::to_string(n) +
                                          " elements need unsigned keys without values");
-}
-
-template <class U>
-void radix_unsigned(const cuda& exec, bool desc, const U* in, U* out, const value_mover& v, std::uint64_t n) {
-  const auto s = exec.stream;
-  if (!v.bytes) {
-    with_temp(exec, [&](void* t, std::size_t& b) {
-      return desc ? cub::DeviceRadixSort::SortKeysDescending(t, b, in, out, n, 0, int(sizeof(U) * 8), s)
-                  : cub::DeviceRadixSort::SortKeys(t, b, in, out, n, 0, int(sizeof(U) * 8), s);
-    });
-    return;
-  }
-  if (v.bytes == 4) {  // the values ride in the sort
-    const auto* vi = static_cast<const std::uint32_t*>(v.in);
-    auto* vo = static_cast<std::uint32_t*>(v.out);
-    with_temp(exec, [&](void* t, std::size_t& b) {
-      return desc ? cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, vi, vo, n, 0, int(sizeof(U) * 8), s)
-                  : cub::DeviceRadixSort::SortPairs(t, b, in, out, vi, vo, n, 0, int(sizeof(U) * 8), s);
-    });
-    return;
-  }
-  check_positions_fit(n);
-  scratch<std::uint32_t> pos(exec, n), pos_out(exec, n);
-  iota_kernel<<<elementwise_blocks(n), 256, 0, s>>>(pos.data(), n);
-  ORDO_CUDA_CHECK(cudaGetLastError());
-  with_temp(exec, [&](void* t, std::size_t& b) {
-    return desc ? cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, pos.data(), pos_out.data(), n, 0,
-                                                            int(sizeof(U) * 8), s)
-                : cub::DeviceRadixSort::SortPairs(t, b, in, out, pos.data(), pos_out.data(), n, 0, int(sizeof(U) * 8), s);
-  });
-  gather_values_kernel<<<elementwise_blocks(n), 256, 0, s>>>(v, pos_out.data(), n);
-  ORDO_CUDA_CHECK(cudaGetLastError());
 }
 
 // Whether any key is a -0.0 or a NaN (float bits), where the plain order code
@@ -127,7 +83,7 @@ __global__ void decode_kernel(code_io<Code> io, std::uint64_t n, const Code* cod
 }
 
 // Codes that decode exactly (integers; floats without -0.0 or NaN): keys
-// only, or with 4-byte values carried by CUB, no positions.
+// only, or with the values carried by CUB's sort, no positions.
 template <class Code>
 void radix_exact_codes(const cuda& exec, code_io<Code> io, std::uint64_t n) {
   const auto s = exec.stream;
@@ -136,13 +92,16 @@ void radix_exact_codes(const cuda& exec, code_io<Code> io, std::uint64_t n) {
   scratch<Code> codes(exec, n), codes_out(exec, n);
   encode_only_kernel<Code><<<elementwise_blocks(n), 256, 0, s>>>(io, n, codes.data());
   ORDO_CUDA_CHECK(cudaGetLastError());
-  if (io.values.bytes == 4) {
-    const auto* vi = static_cast<const std::uint32_t*>(io.values.in);
-    auto* vo = static_cast<std::uint32_t*>(io.values.out);
+  auto pairs = [&](auto* vi, auto* vo) {
     with_temp(exec, [&](void* t, std::size_t& b) {
       return cub::DeviceRadixSort::SortPairs(t, b, codes.data(), codes_out.data(), vi, vo, n, 0,
                                              int(sizeof(Code) * 8), s);
     });
+  };
+  if (io.values.bytes == 4) {
+    pairs(static_cast<const std::uint32_t*>(io.values.in), static_cast<std::uint32_t*>(io.values.out));
+  } else if (io.values.bytes == 8) {
+    pairs(static_cast<const std::uint64_t*>(io.values.in), static_cast<std::uint64_t*>(io.values.out));
   } else {
     with_temp(exec, [&](void* t, std::size_t& b) {
       return cub::DeviceRadixSort::SortKeys(t, b, codes.data(), codes_out.data(), n, 0, int(sizeof(Code) * 8), s);
@@ -152,10 +111,33 @@ void radix_exact_codes(const cuda& exec, code_io<Code> io, std::uint64_t n) {
   ORDO_CUDA_CHECK(cudaGetLastError());
 }
 
+template <class U>
+void radix_unsigned(const cuda& exec, bool desc, const U* in, U* out, const value_mover& v, std::uint64_t n) {
+  const auto s = exec.stream;
+  if (!v.bytes) {
+    with_temp(exec, [&](void* t, std::size_t& b) {
+      return desc ? cub::DeviceRadixSort::SortKeysDescending(t, b, in, out, n, 0, int(sizeof(U) * 8), s)
+                  : cub::DeviceRadixSort::SortKeys(t, b, in, out, n, 0, int(sizeof(U) * 8), s);
+    });
+    return;
+  }
+  if (v.bytes == 4) {  // the values ride in the sort
+    const auto* vi = static_cast<const std::uint32_t*>(v.in);
+    auto* vo = static_cast<std::uint32_t*>(v.out);
+    with_temp(exec, [&](void* t, std::size_t& b) {
+      return desc ? cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, vi, vo, n, 0, int(sizeof(U) * 8), s)
+                  : cub::DeviceRadixSort::SortPairs(t, b, in, out, vi, vo, n, 0, int(sizeof(U) * 8), s);
+    });
+    return;
+  }
+  // 8-byte values: the codes path (identity codes, complemented for
+  // descending) carries them in CUB's sort, no positions.
+  radix_exact_codes(exec, code_io<U>{in, out, v, key_kind::unsigned_int, desc, false, false}, n);
+}
+
 template <class Code>
 void radix_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
-  if (io.values.bytes != 8 && (io.kind != key_kind::floating || !has_special_floats(exec, io.keys_in, n)))
-    return radix_exact_codes(exec, io, n);
+  if (io.kind != key_kind::floating || !has_special_floats(exec, io.keys_in, n)) return radix_exact_codes(exec, io, n);
   check_positions_fit(n);
   const auto s = exec.stream;
   scratch<Code> codes(exec, n), codes_out(exec, n);

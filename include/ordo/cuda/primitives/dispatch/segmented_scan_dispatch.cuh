@@ -7,6 +7,7 @@
 #include <cub/agent/single_pass_scan_operators.cuh>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
@@ -16,10 +17,13 @@
 
 namespace ordo::detail {
 
-// The tile: 256 threads x 16 items (8 for 8-byte values); the probe suite
-// (bench/primitives/primitives_probe.cu) times other tiles through Policy.
+// The tile: 128 threads x 16 items (256 x 8 for 8-byte values); the probe
+// suite (bench/primitives/primitives_probe.cu) times other tiles through
+// Policy. H200, 2^28 uint32: 128x16 1.014 ms, 256x16 1.060, 128x24 1.054,
+// 256x24 1.069, 512x8 1.120, 256x8 1.195.
 template <class Acc>
-using segmented_scan_default_policy = prim::tile_policy<256, sizeof(Acc) <= 4 ? 16 : 8>;
+using segmented_scan_default_policy =
+    std::conditional_t<(sizeof(Acc) <= 4), prim::tile_policy<128, 16>, prim::tile_policy<256, 8>>;
 
 template <class In, class Acc, class Op, class Policy = segmented_scan_default_policy<Acc>>
 void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* heads, std::uint64_t n, Acc* out, Op op,
