@@ -289,7 +289,11 @@ inline constexpr std::uint64_t sample_sort_min_keys = std::uint64_t(1) << 22;  /
 }  // namespace detail
 
 // What `automatic` resolves to on the GPU for n keys of type Key under comp:
-// sample_sort from 2^22 keys where it applies, merge_path otherwise.
+// sample_sort from 2^22 keys where it applies, merge_path otherwise. Before
+// these, for ordo::less / greater over 4- and 8-byte arithmetic keys and
+// fewer than 2^32 of them, automatic takes a radix sort of the keys' order
+// codes with their positions (CUB's; the CPU backend likewise takes its own
+// radix sort), which is not one of the paper's variants above.
 template <class Key, class Compare>
 sort_idx_variant chosen_variant(const cuda& exec, sort_idx_variant v, std::uint64_t n) {
   if (v != sort_idx_variant::automatic) return v;

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Plots the types suite (bench/types/types_bench.cu): per capability and key
+type, ordo's time over its CUB baseline's in the same run (below 1: faster).
+   /usr/bin/python3 bench/plot_types.py JSON [OUT.png]"""
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from types_table import BASELINE, TYPES, label  # noqa: E402
+import json  # noqa: E402
+
+
+def ratios(path):
+    rows = json.load(open(path))["rows"]
+    out, order = {}, []
+    for r in rows:
+        if r["impl"] != "ordo":
+            continue
+        same = [b for b in rows if b["impl"] != "ordo" and b["capability"] == r["capability"]
+                and b["key"] == r["key"] and b.get("params") == r.get("params") and b.get("value") == r.get("value")]
+        want = BASELINE.get(r["capability"])
+        base = next((b for b in same if want is None or b["impl"] == want), None)
+        if not base:
+            continue
+        key = r["key"].replace("float", "float32").replace("double", "float64")
+        lab = label(r)
+        if lab not in order:
+            order.append(lab)
+        out[(lab, key)] = r["ms"] / base["ms"]
+    return out, order
+
+
+def main(path, png):
+    out, order = ratios(path)
+    fig, ax = plt.subplots(figsize=(12, 6))
+    width = 0.16
+    for i, t in enumerate(TYPES):
+        xs = [j + (i - 2) * width for j in range(len(order))]
+        ax.bar(xs, [out.get((lab, t), 0) for lab in order], width, label=t)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(order)))
+    ax.set_xticklabels(order, rotation=35, ha="right", fontsize=8)
+    ax.set_yscale("log")
+    ax.set_ylabel("ordo time / CUB baseline time (log; < 1: ordo faster)")
+    ax.set_title("Every capability on every key type, 2^28 elements, one H200 run")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(png, dpi=110)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "docs/benchmarks/types-h200.png")
