@@ -294,8 +294,15 @@ std::string now_utc() {
 int main(int argc, char** argv) {
   config c;
   if (const char* e = std::getenv("ORDO_BENCH_CPU_LOG2N")) c.log2n = std::atoi(e);
-  for (int i = 1; i + 1 < argc; i += 2) {
-    const std::string f = argv[i], v = argv[i + 1];
+  for (int i = 1; i < argc; i += 2) {
+    const std::string f = argv[i];
+    if (i + 1 == argc) {  // a lone flag (--help included) must not start a full run
+      std::fprintf(stderr,
+                   "usage: ordo_bench_cpu [--suite all|sort|sort_idx|rank|segsort|list_rank|rank_sorted] "
+                   "[--out DIR] [--log2n K] [--reps R]\n");
+      return 2;
+    }
+    const std::string v = argv[i + 1];
     if (f == "--suite") c.suite = v;
     else if (f == "--out") c.out = v;
     else if (f == "--log2n") c.log2n = std::atoi(v.c_str());

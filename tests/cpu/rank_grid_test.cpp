@@ -114,5 +114,22 @@ TEST(RankHuge, OverTwoToTheTwenty) {
   ASSERT_TRUE(ranks_match(run_rank<std::uint32_t>(ordo::cpu{4}, i, o), reference_rank(i, o), i)) << describe(o);
 }
 
+// One tie group over the whole input, and a few groups each larger than a
+// worker's share: the radix sort reports a single group in blocks (the
+// fused rank of methods other than dense, rank_unsorted_cpu.hpp).
+TEST(RankHuge, AllEqualAndFewGroups) {
+  const std::size_t n = (std::size_t(1) << 18) + 5;
+  const std::vector<std::int32_t> same(n, 7);
+  const std::vector<std::int32_t> few = grid_keys<std::int32_t>(n, 3, 8);
+  for (auto m : {ordo::rank_method::min, ordo::rank_method::max, ordo::rank_method::average,
+                 ordo::rank_method::ordinal, ordo::rank_method::dense})
+    for (bool pct : {false, true}) {
+      const ordo::rank_options o{m, true, ordo::na_option::keep, pct};
+      for (const auto* keys : {&same, &few})
+        ASSERT_TRUE(ranks_match(run_rank<double>(ordo::cpu{4}, *keys, o), reference_rank(*keys, o), *keys))
+            << describe(o) << (keys == &same ? " all equal" : " three groups");
+    }
+}
+
 }  // namespace
 }  // namespace ordo_test

@@ -70,8 +70,27 @@ void rank_unsorted_as(const K* keys, R* out, std::size_t n, const rank_options& 
   });
   std::size_t nan_count = 0;
   for (const std::size_t c : nans) nan_count += c;
-  radix_sort(w, bits.data(), idx.data(), n, false);
-  rank_sorted_bits<K>(bits.data(), idx.data(), out, n, nan_count, o, w);
+  if (o.method == rank_method::dense) {  // needs the number of groups before each key: a pass of its own
+    radix_sort(w, bits.data(), idx.data(), n, false);
+    rank_sorted_bits<K>(bits.data(), idx.data(), out, n, nan_count, o, w);
+    return;
+  }
+  // The other methods rank each range of the sort's result as it becomes
+  // final, while it is in the core's cache (no tie group spans two ranges),
+  // instead of reading the sorted (bits, index) back from memory.
+  const bool keep_nan = o.na == na_option::keep && nan_count > 0;
+  const std::size_t ranked = n - (keep_nan ? nan_count : 0);
+  const double divisor = pct_divisor(o.method, ranked, 0);
+  radix_sort_each(w, bits.data(), idx.data(), n, false,
+                  [&](std::size_t b, std::size_t e, std::size_t first, std::size_t last) {
+                    walk_groups(bits.data(), b, e, first, last, 0, [&](std::size_t pos, const group_facts& g) {
+                      const std::uint64_t i = idx[pos];
+                      if (keep_nan && pos >= ranked) out[i] = unranked_value<R>();
+                      else if constexpr (std::is_floating_point_v<R>)
+                        out[i] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
+                      else out[i] = method_value<R>(o.method, pos, g);
+                    });
+                  });
 }
 
 template <class K, class R>

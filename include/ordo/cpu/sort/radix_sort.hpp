@@ -126,15 +126,38 @@ inline int top_varying_digit(const std::size_t* totals, int top, std::size_t m) 
   return -1;
 }
 
+// What radix_sort_each reports: done(b, e, first, last) once [b, e) of the
+// result is final, first / last being the first position of keys[b]'s ties
+// and the last of keys[e - 1]'s (ties never straddle two reports unless the
+// whole run is one group, reported in blocks). Offsets are into the caller's
+// keys (base); ranges are disjoint and may come from several workers at once.
+struct no_report {
+  void operator()(std::size_t, std::size_t, std::size_t, std::size_t) const {}
+};
+template <class K, class Done>
+struct reporter {
+  const K* base;
+  const Done& done;
+  // The m elements at final (their place in the caller's keys) are done.
+  void range(const K* final, std::size_t m) const {
+    const std::size_t b = std::size_t(final - base);
+    done(b, b + m, b, b + m - 1);
+  }
+};
+
 // Sorts the m elements of s by digits [0, top) on this thread, leaving the
 // result in s.k when in_other is false, in s.ok when it is true.
-template <class K, class V>
-void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in_other) {
+template <class K, class V, class Done = no_report>
+void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in_other,
+              const reporter<K, Done>* rep = nullptr) {
   using U = key_code_t<K>;
+  auto finished = [&] {
+    if constexpr (!std::is_same_v<Done, no_report>) rep->range(in_other ? s.ok : s.k, m);
+  };
   if (m <= radix_small_n || top == 0) {
     if (top > 0) insertion_sort_by_code(s.k, s.v, m, code);
     if (in_other) copy_range(s.ok, s.ov, s.k, s.v, m);
-    return;
+    return finished();
   }
   std::size_t counts[sizeof(K)][R] = {};
   for (std::size_t i = 0; i < m; ++i) {
@@ -144,7 +167,7 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
   const int hi = top_varying_digit(&counts[0][0], top, m);
   if (hi < 0) {
     if (in_other) copy_range(s.ok, s.ov, s.k, s.v, m);
-    return;
+    return finished();
   }
   auto scatter = [&](span2<K, V> d, int p) {  // d.k -> d.ok by digit p, stable
     std::size_t off[R];
@@ -163,7 +186,7 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
     std::size_t off = 0;
     for (std::size_t b = 0; b < R; ++b) {
       const std::size_t c = counts[hi][b];
-      if (c) sort_seq(t.at(off), c, hi, code, !in_other);
+      if (c) sort_seq(t.at(off), c, hi, code, !in_other, rep);
       off += c;
     }
     return;
@@ -178,14 +201,16 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
     moved = !moved;
   }
   if (moved != in_other) copy_range(d.ok, d.ov, d.k, d.v, m);
+  finished();
 }
 
 // The same on w workers: one parallel MSD level, then the buckets.
-template <class K, class V>
-void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in_other) {
+template <class K, class V, class Done = no_report>
+void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in_other,
+              const reporter<K, Done>* rep = nullptr) {
   using U = key_code_t<K>;
   w = std::max(1, std::min<int>(w, int(m / 4096) + 1));
-  if (w == 1 || m < radix_parallel_n) return sort_seq(s, m, top, code, in_other);
+  if (w == 1 || m < radix_parallel_n) return sort_seq(s, m, top, code, in_other, rep);
   // cnt(t, p)[b]: worker t's keys whose digit p is b; every digit in one read.
   std::vector<std::size_t> counts(std::size_t(w) * top * R, 0);
   auto cnt = [&](int t, int p) { return counts.data() + (std::size_t(t) * top + p) * R; };
@@ -200,13 +225,19 @@ void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, 
   for (int t = 0; t < w; ++t)
     for (std::size_t j = 0; j < totals.size(); ++j) totals[j] += cnt(t, 0)[j];
   const int hi = top_varying_digit(totals.data(), top, m);
-  if (hi < 0) {
-    if (in_other)
-      sched::for_each_worker(w, [&](int t) {
-        const std::size_t b = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1);
-        const span2<K, V> x = s.at(b);
-        copy_range(x.ok, x.ov, x.k, x.v, e - b);
-      });
+  if (hi < 0) {  // one group: reported in the workers' blocks, each with the group's ends
+    if constexpr (std::is_same_v<Done, no_report>)
+      if (!in_other) return;
+    const K* final = in_other ? s.ok : s.k;
+    sched::for_each_worker(w, [&](int t) {
+      const std::size_t b = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1);
+      const span2<K, V> x = s.at(b);
+      if (in_other) copy_range(x.ok, x.ov, x.k, x.v, e - b);
+      if constexpr (!std::is_same_v<Done, no_report>) {
+        const std::size_t g = std::size_t(final - rep->base);
+        if (e > b) rep->done(g + b, g + e, g, g + m - 1);
+      }
+    });
     return;
   }
   std::size_t run = 0;  // worker t's offsets for digit hi: bucket-major, worker-minor (stable)
@@ -233,7 +264,7 @@ void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, 
   std::vector<std::uint32_t> small;
   for (std::uint32_t b = 0; b < R; ++b) {
     const std::size_t c = start[b + 1] - start[b];
-    if (c * std::size_t(w) >= m) sort_par(w, t.at(start[b]), c, hi, code, !in_other);
+    if (c * std::size_t(w) >= m) sort_par(w, t.at(start[b]), c, hi, code, !in_other, rep);
     else if (c) small.push_back(b);
   }
   // The rest: claimed one by one, largest first.
@@ -242,7 +273,7 @@ void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, 
   });
   sched::for_each_claimed(w, small.size(), 1, [&](int, std::uint64_t i, std::uint64_t) {
     const std::uint32_t b = small[i];
-    sort_seq(t.at(start[b]), start[b + 1] - start[b], hi, code, !in_other);
+    sort_seq(t.at(start[b]), start[b + 1] - start[b], hi, code, !in_other, rep);
   });
 }
 
@@ -268,6 +299,30 @@ template <class K, class V>
 void radix_sort(int w, K* keys, V* vals, std::size_t n, bool descending) {
   radix_scratch<K, V> s;
   radix_sort(w, keys, vals, n, descending, s);
+}
+
+// radix_sort that reports each final range while it is still in the core's
+// cache: done(b, e, first, last) (radix_detail::no_report says what the
+// arguments are), so a caller can consume the sorted keys without another
+// pass through memory (rank() on the CPU).
+template <class K, class V, class Done>
+void radix_sort_each(int w, K* keys, V* vals, std::size_t n, bool descending, const Done& done) {
+  using U = key_code_t<K>;
+  const radix_code<K> code{descending ? U(~U(0)) : U(0)};
+  if (n <= radix_small_n) {
+    insertion_sort_by_code(keys, vals, n, code);
+    if (n) done(0, n, 0, n - 1);  // groups within: the caller's walk finds them
+    return;
+  }
+  radix_scratch<K, V> s;
+  s.keys.resize(n);
+  radix_detail::span2<K, V> sp{keys, vals, s.keys.data(), nullptr};
+  if constexpr (!std::is_void_v<V>) {
+    s.vals.resize(n);
+    sp.ov = s.vals.data();
+  }
+  const radix_detail::reporter<K, Done> rep{keys, done};
+  radix_detail::sort_par(w, sp, n, int(sizeof(K)), code, false, &rep);
 }
 
 }  // namespace ordo::detail
