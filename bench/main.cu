@@ -75,6 +75,9 @@ int main(int argc, char** argv) {
   } catch (const ordo::error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
+  } catch (const std::exception& e) {  // a results file that cannot be written
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
   }
   return 0;
 }

@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <string>
 
 #include "common/results.hpp"
@@ -63,7 +65,14 @@ void results::write(const std::string& dir) const {
     for (auto& [k, v] : r.extra.items()) x[k] = v;
     j["rows"].push_back(x);
   }
-  std::ofstream(dir + "/" + capability_ + ".json") << j.dump(1) << "\n";
+  // The directory is made if missing; a file that cannot be written is an error.
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  const std::string path = dir + "/" + capability_ + ".json";
+  std::ofstream f(path);
+  f << j.dump(1) << "\n";
+  f.close();
+  if (!f) throw std::runtime_error("ordo_bench: cannot write " + path);
 }
 
 void print_row(const row& r) {

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <numeric>
@@ -335,8 +336,18 @@ int main(int argc, char** argv) {
                            {"log2n", c.log2n}, {"reps", c.reps},        {"date", now_utc()},
                            {"commit", commit ? commit : "unknown"},     {"tbb", bool(ORDO_BENCH_HAS_TBB)},
                            {"rows", rows}};
+  // The directory is made if missing; a file that cannot be written is an
+  // error (it was silently lost when --out named a directory not yet made).
+  std::error_code ec;
+  std::filesystem::create_directories(c.out, ec);
   const std::string path = c.out + "/cpu.json";
-  std::ofstream(path) << doc.dump(1) << "\n";
+  std::ofstream f(path);
+  f << doc.dump(1) << "\n";
+  f.close();
+  if (!f) {
+    std::fprintf(stderr, "ordo_bench_cpu: cannot write %s\n", path.c_str());
+    return 1;
+  }
   std::printf("wrote %s\n", path.c_str());
   return 0;
 }
