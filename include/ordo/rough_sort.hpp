@@ -71,6 +71,10 @@ struct rough_sort_options {
 // How the adaptive sort sorts: `automatic` measures the radius and takes
 // roughsort when it is at most max_rough_radius, else a full sort (the GPU's
 // radix sort for the built-in orders, a merge sort for user comparators).
+// On the GPU `automatic` reads the probed radius back, and the radix sort of
+// float keys reads back whether any key is -0.0 or NaN (without either it
+// moves codes alone): both synchronise exec's stream, so neither belongs in
+// a CUDA graph capture.
 enum class sort_variant { automatic, rough_sort, radix_sort, merge_sort };
 
 struct sort_options {
