@@ -10,37 +10,16 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from types_table import BASELINE, TYPES, label  # noqa: E402
-import json  # noqa: E402
-
-
-def ratios(path):
-    rows = json.load(open(path))["rows"]
-    out, order = {}, []
-    for r in rows:
-        if r["impl"] != "ordo":
-            continue
-        same = [b for b in rows if b["impl"] != "ordo" and b["capability"] == r["capability"]
-                and b["key"] == r["key"] and b.get("params") == r.get("params") and b.get("value") == r.get("value")]
-        want = BASELINE.get(r["capability"])
-        base = next((b for b in same if want is None or b["impl"] == want), None)
-        if not base:
-            continue
-        key = r["key"].replace("float", "float32").replace("double", "float64")
-        lab = label(r)
-        if lab not in order:
-            order.append(lab)
-        out[(lab, key)] = r["ms"] / base["ms"]
-    return out, order
+from types_table import TYPES, measured  # noqa: E402
 
 
 def main(path, png):
-    out, order = ratios(path)
+    cells, order = measured(path)
     fig, ax = plt.subplots(figsize=(12, 6))
     width = 0.16
     for i, t in enumerate(TYPES):
         xs = [j + (i - 2) * width for j in range(len(order))]
-        ax.bar(xs, [out.get((lab, t), 0) for lab in order], width, label=t)
+        ax.bar(xs, [cells[(lab, t)][1] if (lab, t) in cells else 0 for lab in order], width, label=t)
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.set_xticks(range(len(order)))
     ax.set_xticklabels(order, rotation=35, ha="right", fontsize=8)

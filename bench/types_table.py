@@ -42,7 +42,9 @@ def label(r):
     return cap
 
 
-def main(path):
+def measured(path):
+    """(cells, order): cells[(row label, key type)] = (ordo ms, ordo / baseline time,
+    multiple of the copy floor, verified); order: the row labels as they come."""
     rows = json.load(open(path))["rows"]
     cells, order = {}, []
     for r in rows:
@@ -57,12 +59,20 @@ def main(path):
         lab = label(r)
         if lab not in order:
             order.append(lab)
-        mark = "" if r["verified"] else " WRONG"
-        cells[(lab, key)] = f"{r['ms']:.2f} ({t:.2f}, {r['ms'] / r['copy_floor_ms']:.1f}x){mark}"
+        cells[(lab, key)] = (r["ms"], t, r["ms"] / r["copy_floor_ms"], r["verified"])
+    return cells, order
+
+
+def main(path):
+    cells, order = measured(path)
+
+    def cell(c):
+        return f"{c[0]:.2f} ({c[1]:.2f}, {c[2]:.1f}x){'' if c[3] else ' WRONG'}" if c else ""
+
     print("| row | " + " | ".join(TYPES) + " |")
     print("| --- |" + " ---: |" * len(TYPES))
     for lab in order:
-        print(f"| {lab} | " + " | ".join(cells.get((lab, t), "") for t in TYPES) + " |")
+        print(f"| {lab} | " + " | ".join(cell(cells.get((lab, t))) for t in TYPES) + " |")
 
 
 if __name__ == "__main__":

@@ -18,12 +18,31 @@
 
 namespace ordo::detail::cpu_rank {
 
+// Writes the rank of sorted position pos to out[idx[pos]]: 'keep' leaves
+// NaN unranked (it sorts last, from position `ranked` on, so the other ranks
+// are unaffected); floating ranks are finished (pct) by `divisor`.
+template <class R, class Index>
+struct rank_writer {
+  const Index* idx;
+  R* out;
+  const rank_options& o;
+  bool keep_nan;
+  std::size_t ranked;
+  double divisor;
+  void operator()(std::size_t pos, const group_facts& g) const {
+    const std::uint64_t i = idx[pos];
+    if (keep_nan && pos >= ranked) out[i] = unranked_value<R>();
+    else if constexpr (std::is_floating_point_v<R>)
+      out[i] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
+    else out[i] = method_value<R>(o.method, pos, g);
+  }
+};
+
 // Ranks keys whose order bits are in sorted_bits, idx[pos] the key's input
 // position.
 template <class K, class R, class Index>
 void rank_sorted_bits(const key_code_t<K>* sorted_bits, const Index* idx, R* out, std::size_t n,
                       std::size_t nan_count, const rank_options& o, int threads) {
-  // 'keep' leaves NaN unranked; it sorts last, so other ranks are unaffected.
   const bool keep_nan = o.na == na_option::keep && nan_count > 0;
   const std::size_t ranked = n - (keep_nan ? nan_count : 0);
   std::uint64_t groups = 0;
@@ -33,19 +52,8 @@ void rank_sorted_bits(const key_code_t<K>* sorted_bits, const Index* idx, R* out
     for (std::size_t i = 1; i < ranked; ++i) groups += sorted_bits[i] != sorted_bits[i - 1];
     if (ranked == 0) groups = 0;
   }
-  const double divisor = pct_divisor(o.method, ranked, groups);
-  for_each_ranked(sorted_bits, n, o.method, threads, [&](std::size_t pos, const group_facts& g) {
-    const std::uint64_t i = idx[pos];
-    if (keep_nan && pos >= ranked) {
-      out[i] = unranked_value<R>();
-      return;
-    }
-    if constexpr (std::is_floating_point_v<R>) {
-      out[i] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
-    } else {
-      out[i] = method_value<R>(o.method, pos, g);
-    }
-  });
+  for_each_ranked(sorted_bits, n, o.method, threads,
+                  rank_writer<R, Index>{idx, out, o, keep_nan, ranked, pct_divisor(o.method, ranked, groups)});
 }
 
 // (order bits, index) sorted by the parallel radix sort: stable, so equal
@@ -80,16 +88,10 @@ void rank_unsorted_as(const K* keys, R* out, std::size_t n, const rank_options& 
   // instead of reading the sorted (bits, index) back from memory.
   const bool keep_nan = o.na == na_option::keep && nan_count > 0;
   const std::size_t ranked = n - (keep_nan ? nan_count : 0);
-  const double divisor = pct_divisor(o.method, ranked, 0);
+  const rank_writer<R, Index> write{idx.data(), out, o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)};
   radix_sort_each(w, bits.data(), idx.data(), n, false,
                   [&](std::size_t b, std::size_t e, std::size_t first, std::size_t last) {
-                    walk_groups(bits.data(), b, e, first, last, 0, [&](std::size_t pos, const group_facts& g) {
-                      const std::uint64_t i = idx[pos];
-                      if (keep_nan && pos >= ranked) out[i] = unranked_value<R>();
-                      else if constexpr (std::is_floating_point_v<R>)
-                        out[i] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
-                      else out[i] = method_value<R>(o.method, pos, g);
-                    });
+                    walk_groups(bits.data(), b, e, first, last, 0, write);
                   });
 }
 
