@@ -159,6 +159,9 @@ TEST(GroupedRankGpuTiles, Small) {
   check_short_groups<double, double>({{ordo::rank_method::average, true, ordo::na_option::keep, true},
                                       {ordo::rank_method::dense, false, ordo::na_option::top, false}});
   check_short_groups<std::int64_t, std::uint32_t>({{ordo::rank_method::ordinal, false, ordo::na_option::keep, false}});
+  // 4-byte keys: the compact labels take the label replay (label_replay.cuh).
+  check_short_groups<float, double>({{ordo::rank_method::ordinal, true, ordo::na_option::keep, false},
+                                     {ordo::rank_method::average, false, ordo::na_option::top, false}});
 }
 
 // Large inputs against ordo::cpu: 2^22 + 5 keys, 2^16 labels / one label /
@@ -187,6 +190,43 @@ TEST(GroupedRankGpuLarge, MatchesCpu) {
           << "fixed 1024 " << ordo::to_string(m);
     }
   }
+}
+
+// The label replay (label_replay.cuh) against ordo::cpu: labels over 2^20
+// codes (buckets of 16 groups each), 2^16 codes of 16-bit labels (a group
+// per bucket), and groups of about 1000 keys of two values, whose
+// sub-buckets overflow so that the general path takes over; float keys with
+// NaN and ties, int32 keys spread wide; dense and pct take the general path.
+TEST(GroupedRankGpuLarge, LabelReplayMatchesCpu) {
+  ORDO_REQUIRE_GPU();
+  const std::size_t n = (std::size_t(1) << 21) + 3;
+  std::mt19937_64 gen(11);
+  const auto fkeys = with_nans<float>(n, n / 16, 5000, 5);
+  const auto ikeys = random_keys<std::int32_t>(n, std::uint64_t(1) << 31, 6);
+  std::vector<std::int32_t> two(n), wide(n), compact(n);
+  std::vector<std::uint16_t> narrow(n);
+  for (auto& k : two) k = std::int32_t(gen() & 1) - 1;
+  for (auto& l : wide) l = std::int32_t(gen() % (1u << 20)) - (1 << 19);
+  for (auto& l : compact) l = std::int32_t(gen() % 2048);
+  for (auto& l : narrow) l = std::uint16_t(gen());
+  const auto check = [&](const auto& keys, const auto& labels, const char* what) {
+    using K = typename std::decay_t<decltype(keys)>::value_type;
+    using L = typename std::decay_t<decltype(labels)>::value_type;
+    for (auto m : {ordo::rank_method::min, ordo::rank_method::max, ordo::rank_method::average,
+                   ordo::rank_method::ordinal, ordo::rank_method::dense})
+      for (auto na : {ordo::na_option::keep, ordo::na_option::top})
+        for (bool ascending : {true, false}) {
+          const ordo::rank_options o{m, ascending, na, m == ordo::rank_method::dense && !ascending};
+          std::vector<double> want(n);
+          ordo::grouped_rank(ordo::cpu{}, std::span<const K>(keys), std::span<const L>(labels), std::span<double>(want), o);
+          ASSERT_TRUE(ranks_match(gpu_grouped<double>(keys, labels, o), want, keys, o.pct ? 1 : 0))
+              << what << " " << ordo::to_string(m) << " na=" << ordo::to_string(na) << " ascending=" << ascending;
+        }
+  };
+  check(fkeys, wide, "float keys, 2^20 labels");
+  check(ikeys, wide, "int32 keys, 2^20 labels");
+  check(fkeys, narrow, "float keys, uint16 labels");
+  check(two, compact, "two key values, 2048 labels (overflow)");
 }
 
 TEST(GroupedRankGpuErrors, BadArguments) {

@@ -1,5 +1,8 @@
 // grouped_rank on the GPU (ordo/cuda/grouped_rank_cuda.hpp declares it).
-//   labels:   (order bits, index) radix-sorted by bits, the labels gathered
+//   labels, first: rank()'s msd_replay with the label as the digit source
+//             (label_replay.cuh: two digit passes, a block per bucket of
+//             whole groups, the passes replayed backwards), where it applies;
+//   labels, else:   (order bits, index) radix-sorted by bits, the labels gathered
 //             in that order and the pairs stably radix-sorted again by label:
 //             the order of (label, bits, index)
 //   segments: (order bits, index) pairs sorted within each segment by
@@ -18,6 +21,7 @@
 
 #include "cuda/common/radix_pairs.cuh"
 #include "cuda/rank/grouped/grouped_kernels.cuh"
+#include "cuda/rank/grouped/label_replay.cuh"
 #include "cuda/rank/grouped/segment_tile_rank.cuh"
 #include "cuda/rank/kernel/unsorted_kernels.cuh"  // order_bits_kernel
 #include "ordo/cuda/detail/check.cuh"
@@ -104,21 +108,30 @@ bool segment_tiles(const cuda& exec, const K* keys, const segment_desc& d, std::
   return launch_segment_tiles<K, R>(exec, keys, nullptr, d, max_len, n, o, out);
 }
 
-// Labels whose codes span at most n values (2^20 groups of 2^28 keys, not
-// 64-bit hashes) and whose groups are short: the positions radix-sorted by
-// label over the span's bits only, the groups' offsets by counting, then the
-// tile kernel through the sorted positions. Else false.
-template <class K, class R>
-bool label_tiles(const cuda& exec, const K* keys, const label_desc& labels, std::uint64_t n, const rank_options& o,
-                 R* out) {
-  if (n >= (std::uint64_t(1) << 31)) return false;
+// The smallest label code and the largest minus it (a read-back).
+struct label_range {
+  std::uint64_t lo, span;
+};
+inline label_range find_label_range(const cuda& exec, const label_desc& labels, std::uint64_t n) {
   scratch<extent> e(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(e.data(), 0, sizeof(extent), exec.stream));
   label_range_kernel<<<elementwise_blocks(n), 256, 0, exec.stream>>>(labels, n, e.data());
   ORDO_CUDA_LAUNCH_CHECK("label_range_kernel");
   const extent r = read_extent(exec, e.data());
-  const std::uint64_t lo = ~r.not_lo, span = r.hi - lo;  // codes in [lo, lo + span]
+  return {~r.not_lo, r.hi - ~r.not_lo};
+}
+
+// Labels whose codes span at most n values (2^20 groups of 2^28 keys, not
+// 64-bit hashes) and whose groups are short: the positions radix-sorted by
+// label over the span's bits only, the groups' offsets by counting, then the
+// tile kernel through the sorted positions. Else false.
+template <class K, class R>
+bool label_tiles(const cuda& exec, const K* keys, const label_desc& labels, label_range range, std::uint64_t n,
+                 const rank_options& o, R* out) {
+  if (n >= (std::uint64_t(1) << 31)) return false;
+  const std::uint64_t lo = range.lo, span = range.span;  // codes in [lo, lo + span]
   if (span >= n || span >= (std::uint64_t(1) << 30)) return false;
+  scratch<extent> e(exec, 1);
   const std::uint64_t groups = span + 1;
   scratch<std::uint32_t> lab(exec, 2 * n), idx(exec, 2 * n), offsets(exec, groups + 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(offsets.data(), 0, (groups + 1) * sizeof(std::uint32_t), exec.stream));
@@ -207,7 +220,10 @@ void grouped_rank_cuda(const cuda& exec, std::span<const K> keys, const label_de
                        const rank_options& o) {
   const std::uint64_t n = keys.size();
   if (n == 0) return;
-  if (cuda_grouped::label_tiles<K, R>(exec, keys.data(), labels, n, o, ranks.data())) return;
+  const cuda_grouped::label_range range = cuda_grouped::find_label_range(exec, labels, n);
+  if (cuda_grouped::rank_label_replay<K, R>(exec, keys.data(), labels, range.lo, range.span, n, o, ranks.data()))
+    return;
+  if (cuda_grouped::label_tiles<K, R>(exec, keys.data(), labels, range, n, o, ranks.data())) return;
   if (n < (std::uint64_t(1) << 31))
     cuda_grouped::by_labels<K, std::uint32_t, R>(exec, keys.data(), labels, n, o, ranks.data());
   else

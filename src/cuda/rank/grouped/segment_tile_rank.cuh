@@ -77,10 +77,15 @@ __global__ void __launch_bounds__(THREADS)
 #pragma unroll
     for (int j = ITEMS - 1; j >= 0; --j)
       if (tail[j]) last_mine = unsigned(p0 + j);
-    unsigned tile_total = 0, counts_total = 0;
-    unsigned first = cuda_rank::block_exclusive_scan<THREADS>(first_mine, cuda_rank::max_op{}, 0u, tile_total, scan);
-    unsigned dense = cuda_rank::block_exclusive_scan<THREADS>(count_mine, cuda_rank::sum_op{}, 0u, counts_total, scan);
-    unsigned last = cuda_rank::block_exclusive_scan_backward<THREADS>(last_mine, cuda_rank::min_op{}, unsigned(T), scan);
+    // Only the scans the method needs (a block-wide choice): min one, ordinal none.
+    const unsigned facts = rank_facts(a.method);
+    unsigned tile_total = 0, counts_total = 0, first = 0, dense = 0, last = unsigned(T);
+    if (facts & fact_first)
+      first = cuda_rank::block_exclusive_scan<THREADS>(first_mine, cuda_rank::max_op{}, 0u, tile_total, scan);
+    if ((facts & fact_dense) || a.pct)  // pct's divisor: the tile's ranked or distinct keys
+      dense = cuda_rank::block_exclusive_scan<THREADS>(count_mine, cuda_rank::sum_op{}, 0u, counts_total, scan);
+    if (facts & fact_last)
+      last = cuda_rank::block_exclusive_scan_backward<THREADS>(last_mine, cuda_rank::min_op{}, unsigned(T), scan);
     dense &= 0xffffu;
     const double divisor = pct_divisor(a.method, counts_total >> 16, counts_total & 0xffffu);
 

@@ -5,6 +5,7 @@
 #include <cub/block/block_scan.cuh>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "cuda/rank/block/msd_tile.cuh"
 #include "ordo/cuda/warp/warp_reduce.cuh"
@@ -150,26 +151,54 @@ __device__ __forceinline__ void load_and_place(const Src& src, const tile_span& 
   __syncthreads();
 }
 
+// No payload: the forward pass moves the keys alone (rank()).
+struct no_payload {
+  __device__ __forceinline__ std::uint32_t operator()(std::uint64_t) const { return 0; }
+};
+
 // Forward pass: each key to its bucket, staged in digit order in shared
-// memory so that the stores of one digit are contiguous.
-template <int Level, class Src>
+// memory so that the stores of one digit are contiguous. With a payload
+// (grouped rank: a label's key rides with it), pay(i) is the word of input
+// position i; it lands in out_pay where the key lands in out, staged the
+// same way once the keys are out.
+template <int Level, class Src, class Pay = no_payload>
 __global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, msd_layout layout,
-                                                                   const unsigned* offsets, std::uint32_t* out) {
+                                                                   const unsigned* offsets, std::uint32_t* out,
+                                                                   Pay pay = {}, std::uint32_t* out_pay = nullptr) {
+  constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
   __shared__ pass_shared sm;
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  std::uint32_t key[tile_items];
+  std::uint32_t key[tile_items], word[has_payload ? tile_items : 1];
   int slot[tile_items];
+  if constexpr (has_payload) {
+#pragma unroll
+    for (int j = 0; j < tile_items; ++j) {
+      const unsigned o = striped_offset(j);
+      word[j] = o < s.valid ? pay(s.base + o) : 0u;
+    }
+  }
   load_and_place<Level>(src, s, offsets, sm, key, slot);
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = key[j];
   __syncthreads();
+  unsigned to[tile_items];  // where slot threadIdx.x + j * tile_threads goes
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
-    if (o < s.valid) {
-      const std::uint32_t k = sm.slots[o];
-      out[sm.base[digit_of<Level>{s.shift}.Digit(k)] + o] = k;
+    const std::uint32_t k = sm.slots[o];
+    to[j] = sm.base[digit_of<Level>{s.shift}.Digit(k)] + o;
+    if (o < s.valid) out[to[j]] = k;
+  }
+  if constexpr (has_payload) {
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = word[j];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < tile_items; ++j) {
+      const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
+      if (o < s.valid) out_pay[to[j]] = sm.slots[o];
     }
   }
 }

@@ -1,0 +1,133 @@
+// The middle of grouped rank's label replay (dispatch: label_replay.cuh):
+// after two digit passes by the label's code, each bucket (at most
+// bucket_capacity keys) holds whole groups, 2^shift label codes of it, the
+// keys in input order. One block ranks a bucket: it splits it into
+// sub-buckets in shared memory by (label within the bucket, the key's top
+// differing bits within the bucket), sub_bits in all, so that each group's
+// sub-buckets are consecutive and ordered by key; each key counts the keys
+// of its sub-bucket below it, equal to it and equal but before it (the
+// counting of msd_bucket_count_kernel, with a label above the key bits).
+// The rank value (0-based within the group, as rank()'s msd_replay: min =
+// first, max = last, ordinal = first + earlier ties, average = first +
+// last; `unranked` for NaN kept) replaces the key's order bits.
+//
+// A sub-bucket of more than sub_limit keys (many ties, or a label with few
+// key bits left) would make the counting quadratic: the block raises
+// *overflow and the caller ranks by its general path instead.
+#pragma once
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+
+#include <cstdint>
+
+#include "cuda/rank/block/msd_tile.cuh"
+#include "cuda/rank/kernel/msd_bucket_kernels.cuh"  // bucket_threads, subs, sub_limit, scan_subs, rank_value
+
+namespace ordo::detail::cuda_grouped {
+
+namespace msd = cuda_rank::msd;
+
+// Label bits a bucket may span: the rest of sub_bits is for the key.
+constexpr unsigned label_replay_max_shift = msd::sub_bits - 4;
+
+struct label_bucket_args {
+  const std::uint32_t* labels;  // pass-2 output: label codes
+  std::uint32_t* codes;         // pass-2 output: the keys' order bits in, rank values out
+  const unsigned* starts2;      // [buckets + 1]
+  rank_method method;
+  unsigned shift;  // label bits below the bucket's (labels of a bucket differ there only)
+  bool keep_nan;   // floating keys under na_option::keep: all-ones bits are NaN, unranked
+  unsigned* overflow;
+};
+
+constexpr std::size_t label_bucket_smem_bytes =
+    msd::bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t)) + 3 * msd::subs * sizeof(unsigned);
+
+template <int Unused = 0>
+__global__ void __launch_bounds__(msd::bucket_threads) label_bucket_kernel(label_bucket_args a) {
+  constexpr int threads = msd::bucket_threads, items = msd::bucket_items;
+  using scan = cub::BlockScan<unsigned, threads>;
+  using reduce = cub::BlockReduce<std::uint32_t, threads>;
+  __shared__ union {
+    typename scan::TempStorage scan;
+    typename reduce::TempStorage reduce;
+  } tmp;
+  __shared__ std::uint32_t key_or, key_and;
+  extern __shared__ __align__(16) unsigned char smem[];
+  auto* word = reinterpret_cast<std::uint32_t*>(smem);  // codes by sub-bucket
+  auto* count = word + msd::bucket_capacity;            // per sub-bucket: keys, then first slot
+  auto* cursor = count + msd::subs;
+  auto* width = cursor + msd::subs;
+  auto* pos = reinterpret_cast<std::uint16_t*>(width + msd::subs);  // each slot's position in the bucket
+
+  const unsigned q = blockIdx.x;
+  const unsigned begin = a.starts2[q], size = a.starts2[q + 1] - begin;
+  if (size == 0 || size > msd::bucket_capacity) return;  // the host never runs this path with size > capacity
+  for (unsigned i = threadIdx.x; i < msd::subs; i += threads) count[i] = 0;
+  const std::uint32_t label_mask = (1u << a.shift) - 1;
+  std::uint32_t code[items], label[items];  // every load in flight at once
+  std::uint32_t o = 0, n = ~0u;
+#pragma unroll
+  for (int j = 0; j < items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * threads;
+    code[j] = i < size ? a.codes[begin + i] : 0u;
+    label[j] = i < size ? a.labels[begin + i] & label_mask : 0u;
+    if (i < size) o |= code[j], n &= code[j];
+  }
+  // The key bits that vary within this bucket: the sub-bucket takes the top
+  // (sub_bits - shift) of them.
+  o = reduce(tmp.reduce).Reduce(o, [](std::uint32_t x, std::uint32_t y) { return x | y; });
+  __syncthreads();
+  n = reduce(tmp.reduce).Reduce(n, [](std::uint32_t x, std::uint32_t y) { return x & y; });
+  if (threadIdx.x == 0) key_or = o, key_and = n;
+  __syncthreads();
+  const std::uint32_t differ = key_or ^ key_and;
+  int top = 0;
+  while (top < 32 && (differ >> top) != 0) ++top;
+  const int key_bits = int(msd::sub_bits) - int(a.shift);
+  const int key_shift = top > key_bits ? top - key_bits : 0;
+  const std::uint32_t key_mask = (1u << key_bits) - 1;
+  const auto sub_of = [&](std::uint32_t l, std::uint32_t c) { return (l << key_bits) | ((c >> key_shift) & key_mask); };
+#pragma unroll
+  for (int j = 0; j < items; ++j)
+    if (threadIdx.x + unsigned(j) * threads < size) atomicAdd(&count[sub_of(label[j], code[j])], 1u);
+  __syncthreads();
+  bool over = false;
+  msd::scan_subs<scan>(tmp.scan, count, width, &over);
+  if (__syncthreads_or(over)) {
+    if (threadIdx.x == 0) atomicOr(a.overflow, 1u);
+    return;
+  }
+  for (unsigned i = threadIdx.x; i < msd::subs; i += threads) cursor[i] = count[i];
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * threads;
+    if (i < size) {
+      const unsigned slot = atomicAdd(&cursor[sub_of(label[j], code[j])], 1u);
+      word[slot] = code[j];
+      pos[slot] = std::uint16_t(i);
+    }
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * threads;
+    if (i >= size) continue;
+    const std::uint32_t c = code[j];
+    const unsigned sub = sub_of(label[j], c), from = count[sub], to = from + width[sub];
+    unsigned less = 0, equal = 0, ties_before = 0;
+    for (unsigned p = from; p < to; ++p) {
+      const std::uint32_t w = word[p];
+      less += w < c;
+      equal += w == c;
+      ties_before += (w == c) & (pos[p] < i);
+    }
+    const unsigned group_first = count[label[j] << key_bits];  // the group's first slot in the bucket
+    a.codes[begin + i] = a.keep_nan && c == 0xFFFFFFFFu
+                             ? msd::unranked
+                             : msd::rank_value(a.method, from - group_first + less, equal, ties_before, 0);
+  }
+}
+
+}  // namespace ordo::detail::cuda_grouped
