@@ -21,30 +21,16 @@ struct label_desc {
   bool is_signed = false;
 
   ORDO_OP_HD std::uint64_t code(std::uint64_t i) const {
-    std::int64_t s = 0;
+    // A signed label's code is its two's-complement bits with the sign bit
+    // flipped: read the bits unsigned (no sign extension, no mask), flip.
     std::uint64_t u = 0;
     switch (width) {
-      case 1:
-        if (is_signed) s = static_cast<const std::int8_t*>(data)[i];
-        else u = static_cast<const std::uint8_t*>(data)[i];
-        break;
-      case 2:
-        if (is_signed) s = static_cast<const std::int16_t*>(data)[i];
-        else u = static_cast<const std::uint16_t*>(data)[i];
-        break;
-      case 4:
-        if (is_signed) s = static_cast<const std::int32_t*>(data)[i];
-        else u = static_cast<const std::uint32_t*>(data)[i];
-        break;
-      default:
-        if (is_signed) s = static_cast<const std::int64_t*>(data)[i];
-        else u = static_cast<const std::uint64_t*>(data)[i];
-        break;
+      case 1: u = static_cast<const std::uint8_t*>(data)[i]; break;
+      case 2: u = static_cast<const std::uint16_t*>(data)[i]; break;
+      case 4: u = static_cast<const std::uint32_t*>(data)[i]; break;
+      default: u = static_cast<const std::uint64_t*>(data)[i]; break;
     }
-    if (!is_signed) return u;
-    const int b = bits();
-    const std::uint64_t mask = b == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << b) - 1;
-    return (std::uint64_t(s) & mask) ^ (std::uint64_t(1) << (b - 1));
+    return is_signed ? u ^ (std::uint64_t(1) << (bits() - 1)) : u;
   }
   ORDO_OP_HD int bits() const { return width == 1 ? 8 : width == 2 ? 16 : width == 4 ? 32 : 64; }
 };

@@ -44,7 +44,9 @@ constexpr std::size_t label_bucket_smem_bytes =
     msd::bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t)) + 3 * msd::subs * sizeof(unsigned);
 
 template <int Unused = 0>
-__global__ void __launch_bounds__(msd::bucket_threads) label_bucket_kernel(label_bucket_args a) {
+// Two blocks per multiprocessor (their shared memory allows two): at most 64
+// registers, which the codes and labels held for the whole count would pass.
+__global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(label_bucket_args a) {
   constexpr int threads = msd::bucket_threads, items = msd::bucket_items;
   using scan = cub::BlockScan<unsigned, threads>;
   using reduce = cub::BlockReduce<std::uint32_t, threads>;

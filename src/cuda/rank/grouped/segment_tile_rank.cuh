@@ -29,25 +29,6 @@ struct segment_tile_args {
   rank_store store;
 };
 
-// A rank without pct as a 32-bit word: 1-based, twice the rank for average
-// (first + last + 2), unranked_word for a key left unranked.
-constexpr unsigned unranked_word = 0xFFFFFFFFu;
-__device__ __forceinline__ unsigned twice_or_whole_rank(rank_method m, unsigned pos, unsigned first, unsigned last,
-                                                        unsigned dense) {
-  switch (m) {
-    case rank_method::min: return first + 1;
-    case rank_method::max: return last + 1;
-    case rank_method::dense: return dense;
-    case rank_method::ordinal: return pos + 1;
-    case rank_method::average: break;
-  }
-  return first + last + 2;
-}
-__device__ __forceinline__ void store_whole_rank(void* out, std::uint64_t i, unsigned w, bool average, rank_store s) {
-  if (s == rank_store::u32) static_cast<std::uint32_t*>(out)[i] = w == unranked_word ? 0u : w;  // average: not integer
-  else store_rank(out, i, w == unranked_word ? unranked_value<double>() : average ? double(w) * 0.5 : double(w), s);
-}
-
 // Segments of at most THREADS * ITEMS keys, a block each (grid-stride).
 // With idx (the labels path: positions sorted by label), segment position i
 // stands for element idx[i]: its key is read and its rank written there.
@@ -62,7 +43,6 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ union shared_t {
     typename sorter::storage sort;
     double rank[T];
-    unsigned word[T];
   } s;
   __shared__ cuda_rank::block_scan_storage<THREADS, unsigned> scan;
   const int p0 = int(threadIdx.x) * ITEMS;  // this thread's sorted positions, consecutive
@@ -109,6 +89,7 @@ __global__ void __launch_bounds__(THREADS)
     dense &= 0xffffu;
     const double divisor = pct_divisor(a.method, counts_total >> 16, counts_total & 0xffffu);
 
+    double v[ITEMS];
     unsigned f[ITEMS];
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
@@ -116,39 +97,21 @@ __global__ void __launch_bounds__(THREADS)
       dense += unsigned(head[j]);
       f[j] = first;
     }
-    if (a.pct) {  // block-uniform: ranks over a divisor, in double
-      double v[ITEMS];
 #pragma unroll
-      for (int j = ITEMS - 1; j >= 0; --j) {
-        if (tail[j]) last = unsigned(p0 + j);
-        // dense of item j: the heads up to it; recounted backward from the thread's total.
-        v[j] = ranked[j] ? finish_rank<double>(tie_group_rank<double>(a.method, unsigned(p0 + j), f[j], last, dense),
-                                               true, divisor)
-                         : unranked_value<double>();
-        dense -= unsigned(head[j]);
-      }
-      __syncthreads();  // every code and position is in registers: the ranks take the storage
-#pragma unroll
-      for (int j = 0; j < ITEMS; ++j)
-        if (p0 + j < len) s.rank[pos[j]] = v[j];
-      __syncthreads();
-      for (int i = int(threadIdx.x); i < len; i += THREADS) store_rank(out, element(i), s.rank[i], a.store);
-    } else {  // whole ranks (twice the rank for average) in 32 bits, half the shared memory traffic
-      unsigned v[ITEMS];
-#pragma unroll
-      for (int j = ITEMS - 1; j >= 0; --j) {
-        if (tail[j]) last = unsigned(p0 + j);
-        v[j] = ranked[j] ? twice_or_whole_rank(a.method, unsigned(p0 + j), f[j], last, dense) : unranked_word;
-        dense -= unsigned(head[j]);
-      }
-      __syncthreads();  // every code and position is in registers: the ranks take the storage
-#pragma unroll
-      for (int j = 0; j < ITEMS; ++j)
-        if (p0 + j < len) s.word[pos[j]] = v[j];
-      __syncthreads();
-      const bool average = a.method == rank_method::average;
-      for (int i = int(threadIdx.x); i < len; i += THREADS) store_whole_rank(out, element(i), s.word[i], average, a.store);
+    for (int j = ITEMS - 1; j >= 0; --j) {
+      if (tail[j]) last = unsigned(p0 + j);
+      // dense of item j: the heads up to it; recounted backward from the thread's total.
+      v[j] = ranked[j] ? finish_rank<double>(tie_group_rank<double>(a.method, unsigned(p0 + j), f[j], last, dense),
+                                             a.pct, divisor)
+                       : unranked_value<double>();
+      dense -= unsigned(head[j]);
     }
+    __syncthreads();  // every code and position is in registers: the ranks take the storage
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j)
+      if (p0 + j < len) s.rank[pos[j]] = v[j];
+    __syncthreads();
+    for (int i = int(threadIdx.x); i < len; i += THREADS) store_rank(out, element(i), s.rank[i], a.store);
     __syncthreads();  // the next segment's sort reuses the storage
   }
 }
