@@ -1,7 +1,8 @@
 // CPU segmented sort: short segments in parallel, workers claiming batches of
 // 256 (lengths vary), then each long segment sorted by every worker at once.
-// Built-in orders on the key types: the radix sort (segments under 256 keys
-// in cache-sized batches of many segments, longer ones one by one, the long
+// Built-in orders on the key types: the radix sort (segments of at most 32
+// keys by counting in place, small_rank_sort.hpp; under 256 keys in
+// cache-sized batches of many segments, longer ones one by one, the long
 // ones in parallel; stable, so stable or not is one answer);
 // user comparators: std::sort of (key, position) pairs per short segment, the
 // primitives' parallel merge sort per long one.
@@ -17,6 +18,7 @@
 #include "ordo/cpu/sort/radix_order.hpp"
 #include "ordo/cpu/sort/radix_segment_batch.hpp"
 #include "ordo/cpu/sort/radix_sort.hpp"
+#include "ordo/cpu/sort/small_rank_sort.hpp"
 #include "ordo/primitives.hpp"
 #include "ordo/detail/reversed_order.hpp"
 #include "ordo/detail/segment_desc.hpp"
@@ -59,9 +61,10 @@ using radix_value_t = std::conditional_t<std::is_same_v<Value, no_values>, void,
 // digit) would outweigh a short segment's work.
 inline constexpr std::uint64_t radix_segment_min = 256;
 
-// Per-thread buffers reused across the segments it sorts.
+// Per-thread buffers reused across the segments it sorts (a cache line of
+// their own: a vector of them is indexed by worker).
 template <class Key, class Value>
-struct segment_buffers {
+struct alignas(64) segment_buffers {
   std::vector<std::pair<Key, std::uint32_t>> pairs;
   std::vector<Value> values;
 };
@@ -159,12 +162,17 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
       else batches.emplace_back(in, out, vin, vout, radix_direction_v<Key, Compare> < 0);
     }
   }
+  // The shortest ones sort in place by counting (small_rank_sort.hpp).
+  using U = key_code_t<Key>;
+  const radix_code<Key> small_code{radix_direction_v<Key, Compare> < 0 ? U(~U(0)) : U(0)};
   sched::for_each_claimed(w, m, 256, [&](int t, std::uint64_t s0, std::uint64_t s1) {
     for (std::uint64_t i = s0; i < s1; ++i) {
       const segment_range r = d[i];
       if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
       else if constexpr (radix) {
-        if (r.end - r.begin < radix_segment_min) batches[t].add(r.begin, r.end);
+        if (r.end - r.begin <= small_rank_sort_max)
+          small_rank_sort<Key, RV>(in, out, vin, vout, r.begin, r.end, small_code);
+        else if (r.end - r.begin < radix_segment_min) batches[t].add(r.begin, r.end);
         else radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
       } else {
         sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);

@@ -19,8 +19,10 @@
 
 namespace ordo::detail {
 
+// Cache-line aligned: the workers' batches sit side by side in a vector,
+// and each writes its own count and begins on every segment it adds.
 template <class K, class V>
-class radix_segment_batch {
+class alignas(64) radix_segment_batch {
  public:
   static constexpr std::size_t cap = 4096;  // keys per batch; segments of up to cap keys are taken
   static_assert(cap <= 65536, "segment tags are 16-bit");

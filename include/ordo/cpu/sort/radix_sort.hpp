@@ -73,9 +73,10 @@ void insertion_sort_by_code(K* keys, V* vals, std::size_t n, radix_code<K> code)
   }
 }
 
-// Scratch a caller may keep across calls (segmented sort: one per thread).
+// Scratch a caller may keep across calls (segmented sort: one per thread,
+// side by side in a vector: a cache line each).
 template <class K, class V>
-struct radix_scratch {
+struct alignas(64) radix_scratch {
   std::vector<K, uninit_allocator<K>> keys;
   std::vector<std::conditional_t<std::is_void_v<V>, char, V>, uninit_allocator<std::conditional_t<std::is_void_v<V>, char, V>>> vals;
 };

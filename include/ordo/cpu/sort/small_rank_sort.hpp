@@ -1,0 +1,48 @@
+// A segment of a few dozen keys sorted by counting: each key's place is the
+// number of keys whose code is below its own, plus the equal ones before it
+// (stable). L^2 code comparisons in two branch-free loops the compiler
+// vectorises, one pass to place the keys (and values), no digit passes and
+// no scratch beyond the segment's codes on the stack.
+//
+// Why: the segmented sort's short segments (uniform 32, a power law's many
+// segments of a few keys) went through the batch radix sort
+// (radix_segment_batch.hpp): four passes over a gathered batch per key. For
+// L <= small_rank_sort_max the L comparisons per key cost less than that.
+#pragma once
+#include <cstdint>
+#include <type_traits>
+
+#include "ordo/cpu/sort/radix_sort.hpp"  // radix_code
+
+namespace ordo::detail {
+
+inline constexpr std::uint64_t small_rank_sort_max = 32;
+
+// Sorts [b, e) of in into out by code (in may be out), values following
+// (V = void: keys only); e - b <= small_rank_sort_max.
+template <class K, class V>
+void small_rank_sort(const K* in, K* out, const V* vin, V* vout, std::uint64_t b, std::uint64_t e,
+                     radix_code<K> code) {
+  using U = key_code_t<K>;
+  constexpr bool has_values = !std::is_void_v<V>;
+  using VS = std::conditional_t<has_values, V, char>;
+  const unsigned len = unsigned(e - b);
+  U c[small_rank_sort_max];
+  K k[small_rank_sort_max];
+  VS v[has_values ? small_rank_sort_max : 1];
+  for (unsigned i = 0; i < len; ++i) {
+    k[i] = in[b + i];
+    c[i] = code(k[i]);
+    if constexpr (has_values) v[i] = vin[b + i];
+  }
+  for (unsigned i = 0; i < len; ++i) {
+    const U x = c[i];
+    unsigned place = 0;
+    for (unsigned j = 0; j < i; ++j) place += c[j] <= x ? 1u : 0u;  // equal and before: stable
+    for (unsigned j = i + 1; j < len; ++j) place += c[j] < x ? 1u : 0u;
+    out[b + place] = k[i];
+    if constexpr (has_values) vout[b + place] = v[i];
+  }
+}
+
+}  // namespace ordo::detail
