@@ -27,6 +27,20 @@ void small_rank_sort(const K* in, K* out, const V* vin, V* vout, std::uint64_t b
   constexpr bool has_values = !std::is_void_v<V>;
   using VS = std::conditional_t<has_values, V, char>;
   const unsigned len = unsigned(e - b);
+  if (len == 0) return;
+  if (len <= 2) {  // a power law's most common lengths: a copy or one compare
+    const K k0 = in[b], k1 = len == 2 ? in[b + 1] : k0;
+    VS v0{}, v1{};
+    if constexpr (has_values) v0 = vin[b], v1 = len == 2 ? vin[b + 1] : v0;
+    const bool swap = len == 2 && code(k1) < code(k0);  // stable: equal codes keep their order
+    out[b] = swap ? k1 : k0;
+    if constexpr (has_values) vout[b] = swap ? v1 : v0;
+    if (len == 2) {
+      out[b + 1] = swap ? k0 : k1;
+      if constexpr (has_values) vout[b + 1] = swap ? v0 : v1;
+    }
+    return;
+  }
   U c[small_rank_sort_max];
   K k[small_rank_sort_max];
   VS v[has_values ? small_rank_sort_max : 1];
