@@ -194,8 +194,10 @@ TEST(GroupedRankGpuLarge, MatchesCpu) {
 
 // The label replay (label_replay.cuh) against ordo::cpu: labels over 2^20
 // codes (buckets of 16 groups each), 2^16 codes of 16-bit labels (a group
-// per bucket), and groups of about 1000 keys of two values, whose
-// sub-buckets overflow so that the general path takes over; float keys with
+// per bucket), groups of about 1000 keys of two values, whose
+// sub-buckets overflow so that the general path takes over, and of three
+// values differing in their low bits (a sub-bucket per value: ranked from
+// its bounds, ordinal falls back); float keys with
 // NaN and ties, int32 keys spread wide; dense and pct take the general path.
 TEST(GroupedRankGpuLarge, LabelReplayMatchesCpu) {
   ORDO_REQUIRE_GPU();
@@ -227,6 +229,9 @@ TEST(GroupedRankGpuLarge, LabelReplayMatchesCpu) {
   check(ikeys, wide, "int32 keys, 2^20 labels");
   check(fkeys, narrow, "float keys, uint16 labels");
   check(two, compact, "two key values, 2048 labels (overflow)");
+  std::vector<std::int32_t> bits(n);  // differ in the low bits only: one key value per sub-bucket
+  for (auto& k : bits) k = std::int32_t(gen() % 3);
+  check(bits, compact, "three key values in the low bits, 2048 labels (one value per sub-bucket)");
 }
 
 TEST(GroupedRankGpuErrors, BadArguments) {

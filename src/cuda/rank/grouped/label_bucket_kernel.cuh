@@ -13,7 +13,9 @@
 //
 // A sub-bucket of more than sub_limit keys (many ties, or a label with few
 // key bits left) would make the counting quadratic: the block raises
-// *overflow and the caller ranks by its general path instead.
+// *overflow and the caller ranks by its general path instead, unless every
+// sub-bucket is one key value (all varying key bits in its index) and the
+// method needs no order among ties.
 #pragma once
 #include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
@@ -90,13 +92,17 @@ __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(la
   const int key_shift = top > key_bits ? top - key_bits : 0;
   const std::uint32_t key_mask = (1u << key_bits) - 1;
   const auto sub_of = [&](std::uint32_t l, std::uint32_t c) { return (l << key_bits) | ((c >> key_shift) & key_mask); };
+  // Every varying key bit inside the sub-bucket index: a sub-bucket is one
+  // key value, so min, max and average follow from its bounds (no counting,
+  // however many ties); ordinal still counts the earlier positions.
+  const bool one_value = top <= key_bits && a.method != rank_method::ordinal;
 #pragma unroll
   for (int j = 0; j < items; ++j)
     if (threadIdx.x + unsigned(j) * threads < size) atomicAdd(&count[sub_of(label[j], code[j])], 1u);
   __syncthreads();
   bool over = false;
   msd::scan_subs<scan>(tmp.scan, count, width, &over);
-  if (__syncthreads_or(over)) {
+  if (__syncthreads_or(over && !one_value)) {
     if (threadIdx.x == 0) atomicOr(a.overflow, 1u);
     return;
   }
@@ -105,7 +111,7 @@ __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(la
 #pragma unroll
   for (int j = 0; j < items; ++j) {
     const unsigned i = threadIdx.x + unsigned(j) * threads;
-    if (i < size) {
+    if (i < size && !one_value) {  // the counting loop's keys (one value per sub-bucket: none)
       const unsigned slot = atomicAdd(&cursor[sub_of(label[j], code[j])], 1u);
       word[slot] = code[j];
       pos[slot] = std::uint16_t(i);
@@ -118,8 +124,8 @@ __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(la
     if (i >= size) continue;
     const std::uint32_t c = code[j];
     const unsigned sub = sub_of(label[j], c), from = count[sub], to = from + width[sub];
-    unsigned less = 0, equal = 0, ties_before = 0;
-    for (unsigned p = from; p < to; ++p) {
+    unsigned less = 0, equal = one_value ? to - from : 0, ties_before = 0;
+    for (unsigned p = one_value ? to : from; p < to; ++p) {
       const std::uint32_t w = word[p];
       less += w < c;
       equal += w == c;
