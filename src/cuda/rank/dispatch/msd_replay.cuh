@@ -78,6 +78,20 @@ inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, data, std::int64_t(count), exec.stream));
 }
 
+// Pass 2's count over pass 1's output: offsets per (tile, digit) within each
+// pass-1 bucket, the 2^16 bucket starts, and the largest bucket in
+// counters[0]. Shared by rank's and grouped rank's replays.
+inline void count_level2(const cuda& exec, const bits_source& pass1_out, const msd_layout& layout, unsigned tiles2,
+                         unsigned* offsets2, unsigned* starts2, unsigned* counters) {
+  const cudaStream_t st = exec.stream;
+  ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2, 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
+  msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2, nullptr);
+  ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<2>");
+  exclusive_sum_in_place(exec, offsets2, std::uint64_t(digits) * tiles2);
+  msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2, layout, starts2, counters);
+  ORDO_CUDA_LAUNCH_CHECK("msd_level2_starts_kernel");
+}
+
 inline bool msd_replay_fits(std::uint64_t n) { return n > 0 && n < (std::uint64_t(1) << 31); }
 // Its bucket blocks hold bucket_capacity keys in shared memory (104 KiB):
 // a GPU that cannot give that ranks by sort_back (arch_policy.cuh).
@@ -116,12 +130,7 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1>");
 
   const bits_source pass1_out{bits1.data()};
-  ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2.data(), 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
-  msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.data(), nullptr);
-  ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<2>");
-  exclusive_sum_in_place(exec, offsets2.data(), std::uint64_t(digits) * tiles2);
-  msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2.data(), layout, starts2.data(), counters.data());
-  ORDO_CUDA_LAUNCH_CHECK("msd_level2_starts_kernel");
+  count_level2(exec, pass1_out, layout, tiles2, offsets2.data(), starts2.data(), counters.data());
   std::uint32_t seen[3] = {};  // largest bucket, OR, AND: the call's one device-to-host copy
   ORDO_CUDA_CHECK(cudaMemcpyAsync(seen, counters.data(), sizeof seen, cudaMemcpyDeviceToHost, st));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(st));

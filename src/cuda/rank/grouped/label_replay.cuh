@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "cuda/rank/dispatch/msd_replay.cuh"  // exclusive_sum_in_place, the sinks, the pass kernels
+#include "cuda/rank/dispatch/msd_replay.cuh"  // count_level2, exclusive_sum_in_place, the sinks
 #include "cuda/rank/grouped/label_bucket_kernel.cuh"
 #include "ordo/detail/group_labels.hpp"
 
@@ -79,12 +79,7 @@ bool rank_label_replay(const cuda& exec, const K* keys, const label_desc& labels
     ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1> (labels)");
 
     const bits_source pass1_labels{labels1.data()};
-    ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2.data(), 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
-    msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_labels, layout, offsets2.data(), nullptr);
-    ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<2> (labels)");
-    exclusive_sum_in_place(exec, offsets2.data(), std::uint64_t(digits) * tiles2);
-    msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2.data(), layout, starts2.data(), counters.data());
-    ORDO_CUDA_LAUNCH_CHECK("msd_level2_starts_kernel (labels)");
+    count_level2(exec, pass1_labels, layout, tiles2, offsets2.data(), starts2.data(), counters.data());
     std::uint32_t largest = 0;
     ORDO_CUDA_CHECK(cudaMemcpyAsync(&largest, counters.data(), sizeof largest, cudaMemcpyDeviceToHost, st));
     ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
