@@ -131,6 +131,11 @@ std::vector<K> msd_shape(const char* shape, std::size_t n, std::uint64_t seed) {
   } else if (!std::strcmp(shape, "heavy_hitter")) {  // a bucket over capacity, not all equal: sort_back
     keys = random_keys<K>(n, 1ull << 40, seed);
     for (std::size_t i = 0; i < n; i += 3) keys[i] = K(12345);
+  } else if (!std::strcmp(shape, "skewed")) {  // 3/4 of 2^22 keys in one pass-1 bucket: gives up before pass 1's scatter
+    keys = random_keys<K>(n, 1ull << 40, seed);
+    rng r(seed + 1);
+    for (std::size_t i = 0; i < n; ++i)
+      if (i % 4 != 0) keys[i] = K(r.below(1u << 19) + (1u << 19));
   } else {  // "random": the counting kernel
     keys = random_keys<K>(n, 1ull << 40, seed);
   }
@@ -139,7 +144,7 @@ std::vector<K> msd_shape(const char* shape, std::size_t n, std::uint64_t seed) {
 
 template <class K, class R>
 void check_msd_shape(const char* shape) {
-  const std::size_t n = (std::size_t(1) << 20) + 77;
+  const std::size_t n = (std::size_t(1) << (std::strcmp(shape, "skewed") ? 20 : 22)) + 77;
   const std::vector<K> keys = msd_shape<K>(shape, n, 41);
   for (auto method : methods_for<R>()) {
     for (bool ascending : {true, false}) {
@@ -159,7 +164,7 @@ void check_msd_shape(const char* shape) {
 
 TEST(RankGpuMsd, EveryBranch) {
   ORDO_REQUIRE_GPU();
-  for (const char* shape : {"random", "permutation", "small_range", "spread_ties", "heavy_hitter"}) {
+  for (const char* shape : {"random", "permutation", "small_range", "spread_ties", "heavy_hitter", "skewed"}) {
     check_msd_shape<std::int32_t, double>(shape);
     check_msd_shape<std::uint32_t, std::uint32_t>(shape);
     check_msd_shape<float, float>(shape);

@@ -108,14 +108,14 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   scratch<std::uint32_t> bits1(exec, n), bits2(exec, n);
   scratch<unsigned> offsets1(exec, std::size_t(digits) * tiles1), offsets2(exec, std::size_t(digits) * tiles2);
   scratch<unsigned> starts1(exec, digits + 1), first_tile2(exec, digits + 1), starts2(exec, buckets + 1);
-  scratch<unsigned> counters(exec, 4);  // largest bucket, keys' OR and AND, buckets left to sort
+  scratch<unsigned> counters(exec, 5);  // largest bucket, keys' OR and AND, buckets left to sort, largest pass-1 bucket
   scratch<unsigned> distinct(exec, buckets + 1), sort_list(exec, buckets);
   scratch<unsigned long long> nan_count(exec, 1);
 
   const order_bits_source<K> keys_in{keys, !o.ascending, o.na == na_option::top};
   const msd_layout layout{n, counters.data() + 1, tiles1, starts1.data(), first_tile2.data()};
 
-  const std::uint32_t init[4] = {0, 0, ~0u, 0};
+  const std::uint32_t init[5] = {0, 0, ~0u, 0, 0};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(counters.data(), init, sizeof init, cudaMemcpyHostToDevice, st));
   msd_layout guessing = layout;
   guessing.or_and = nullptr;
@@ -124,8 +124,20 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   msd_recount_kernel<<<unsigned(2 * device_sm_count()), tile_threads, 0, st>>>(keys_in, layout, offsets1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_recount_kernel");
   exclusive_sum_in_place(exec, offsets1.data(), std::uint64_t(digits) * tiles1);
-  msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.data(), n, tiles1, starts1.data(), first_tile2.data());
+  msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.data(), n, tiles1, starts1.data(), first_tile2.data(),
+                                                  counters.data() + 4);
   ORDO_CUDA_LAUNCH_CHECK("msd_level1_starts_kernel");
+  {
+    // A pass-1 bucket of more than `digits` buckets' capacity leaves some
+    // pass-2 bucket over capacity whatever its digits: skewed keys (floats,
+    // by their exponent) give up here, before pass 1's scatter and pass 2's
+    // count (about 2 ms of 2^28 keys), instead of after them.
+    std::uint32_t early[4] = {};  // OR, AND, (unused), largest pass-1 bucket
+    ORDO_CUDA_CHECK(cudaMemcpyAsync(early, counters.data() + 1, sizeof early, cudaMemcpyDeviceToHost, st));
+    ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
+    if (window_shift(early[0], early[1]) > 0 && std::uint64_t(early[3]) > std::uint64_t(digits) * bucket_capacity)
+      return false;
+  }
   msd_scatter_kernel<1><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1.data(), bits1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1>");
 

@@ -87,11 +87,13 @@ __global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_
 }
 
 // After the pass-1 scan: starts1[b] (the offset of digit b in tile 0) and
-// the pass-2 tile numbering. One block of `digits` threads.
+// the pass-2 tile numbering; with largest1, the largest pass-1 bucket is
+// atomicMax'ed into it. One block of `digits` threads.
 template <int Unused = 0>
 __global__ void __launch_bounds__(digits) msd_level1_starts_kernel(const unsigned* offsets1, std::uint64_t n,
                                                                    unsigned tiles1, unsigned* starts1,
-                                                                   unsigned* first_tile2) {
+                                                                   unsigned* first_tile2,
+                                                                   unsigned* largest1 = nullptr) {
   using scan = cub::BlockScan<unsigned, digits>;
   __shared__ typename scan::TempStorage storage;
   __shared__ unsigned start[digits + 1];
@@ -100,6 +102,7 @@ __global__ void __launch_bounds__(digits) msd_level1_starts_kernel(const unsigne
   if (b == 0) start[digits] = unsigned(n);
   __syncthreads();
   const unsigned size = start[b + 1] - start[b];
+  if (largest1) atomicMax(largest1, size);
   unsigned first = 0, total = 0;
   scan(storage).ExclusiveSum((size + tile_size - 1) / tile_size, first, total);
   starts1[b] = start[b];
