@@ -9,6 +9,7 @@
 // per position, a galloping search per position) moves many times that.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "common/rank_value.hpp"
 #include "cuda/rank/block/block_scan.cuh"
@@ -32,18 +33,24 @@ struct segment_tile_args {
 // Segments of at most THREADS * ITEMS keys, a block each (grid-stride).
 // With idx (the labels path: positions sorted by label), segment position i
 // stands for element idx[i]: its key is read and its rank written there.
-template <class K, int THREADS, int ITEMS>
-__global__ void __launch_bounds__(THREADS)
+template <class K, int THREADS, int ITEMS, int MINB = 0, bool SEPARATE = false>
+__global__ void __launch_bounds__(THREADS, MINB)
     segment_tile_rank_kernel(const K* __restrict__ keys, const std::uint32_t* __restrict__ idx, segment_desc d,
                              segment_tile_args a, void* out) {
   using U = key_code_t<K>;
   using sorter = prim::tile_radix_sort<U, THREADS, ITEMS, true, true>;
   constexpr int T = THREADS * ITEMS;
-  // The ranks reuse the sort's storage once every thread holds its codes.
-  __shared__ union shared_t {
+  // Joint: the ranks reuse the sort's storage once every thread holds its
+  // codes. Separate: each rank is stored as soon as it is known.
+  struct split_t {
     typename sorter::storage sort;
     double rank[T];
-  } s;
+  };
+  union joint_t {
+    typename sorter::storage sort;
+    double rank[T];
+  };
+  __shared__ std::conditional_t<SEPARATE, split_t, joint_t> s;
   __shared__ cuda_rank::block_scan_storage<THREADS, unsigned> scan;
   const int p0 = int(threadIdx.x) * ITEMS;  // this thread's sorted positions, consecutive
   for (std::uint64_t seg = blockIdx.x; seg < d.count; seg += gridDim.x) {
@@ -89,7 +96,7 @@ __global__ void __launch_bounds__(THREADS)
     dense &= 0xffffu;
     const double divisor = pct_divisor(a.method, counts_total >> 16, counts_total & 0xffffu);
 
-    double v[ITEMS];
+    [[maybe_unused]] double v[ITEMS];
     unsigned f[ITEMS];
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
@@ -101,15 +108,23 @@ __global__ void __launch_bounds__(THREADS)
     for (int j = ITEMS - 1; j >= 0; --j) {
       if (tail[j]) last = unsigned(p0 + j);
       // dense of item j: the heads up to it; recounted backward from the thread's total.
-      v[j] = ranked[j] ? finish_rank<double>(tie_group_rank<double>(a.method, unsigned(p0 + j), f[j], last, dense),
-                                             a.pct, divisor)
-                       : unranked_value<double>();
+      const double x = ranked[j] ? finish_rank<double>(
+                                       tie_group_rank<double>(a.method, unsigned(p0 + j), f[j], last, dense), a.pct,
+                                       divisor)
+                                 : unranked_value<double>();
+      if constexpr (SEPARATE) {
+        if (p0 + j < len) s.rank[pos[j]] = x;
+      } else {
+        v[j] = x;
+      }
       dense -= unsigned(head[j]);
     }
-    __syncthreads();  // every code and position is in registers: the ranks take the storage
+    if constexpr (!SEPARATE) {
+      __syncthreads();  // every code and position is in registers: the ranks take the storage
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      if (p0 + j < len) s.rank[pos[j]] = v[j];
+      for (int j = 0; j < ITEMS; ++j)
+        if (p0 + j < len) s.rank[pos[j]] = v[j];
+    }
     __syncthreads();
     for (int i = int(threadIdx.x); i < len; i += THREADS) store_rank(out, element(i), s.rank[i], a.store);
     __syncthreads();  // the next segment's sort reuses the storage
