@@ -164,6 +164,28 @@ TEST(GroupedRankGpuTiles, Small) {
                                      {ordo::rank_method::average, false, ordo::na_option::top, false}});
 }
 
+// Rows of 1000 keys (the 1024 tile: 128 threads x 8), ties and NaN, small
+// enough for the sanitizer subset.
+TEST(GroupedRankGpuTiles, Rows1000) {
+  ORDO_REQUIRE_GPU();
+  const std::size_t n = 64 * 1000;
+  const auto floats = with_nans<float>(n, n / 40, 300, 17);
+  std::vector<std::int32_t> ints(n);
+  for (std::size_t i = 0; i < n; ++i) ints[i] = std::int32_t(floats[i] == floats[i] ? floats[i] : -7.0f) - 150;
+  for (auto m : {ordo::rank_method::min, ordo::rank_method::average, ordo::rank_method::dense, ordo::rank_method::ordinal}) {
+    for (bool pct : {false, true}) {
+      const ordo::rank_options o{m, pct, ordo::na_option::keep, pct};
+      std::vector<double> want(n);
+      ordo::grouped_rank(ordo::cpu{}, std::span<const float>(floats), ordo::fixed_length(1000), std::span<double>(want), o);
+      EXPECT_TRUE(ranks_match(gpu_segmented<double>(floats, ordo::fixed_length(1000), o, 0.0), want, floats))
+          << "float " << ordo::to_string(m) << " pct=" << pct;
+      ordo::grouped_rank(ordo::cpu{}, std::span<const std::int32_t>(ints), ordo::fixed_length(1000), std::span<double>(want), o);
+      EXPECT_TRUE(ranks_match(gpu_segmented<double>(ints, ordo::fixed_length(1000), o, 0.0), want, ints))
+          << "int32 " << ordo::to_string(m) << " pct=" << pct;
+    }
+  }
+}
+
 // Large inputs against ordo::cpu: 2^22 + 5 keys, 2^16 labels / one label /
 // fixed segments of 1024.
 TEST(GroupedRankGpuLarge, MatchesCpu) {
