@@ -17,7 +17,6 @@
 #include <cub/device/device_scan.cuh>
 
 #include <cstdint>
-#include <cstdlib>
 #include <type_traits>
 
 #include "cuda/common/radix_pairs.cuh"
@@ -79,15 +78,10 @@ bool launch_segment_tiles(const cuda& exec, const K* keys, const std::uint32_t* 
     segment_tile_rank_kernel<K, 128, 2><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
   else if (max_len <= 512 && mean >= 64)
     segment_tile_rank_kernel<K, 128, 4><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
-  else if (max_len <= 1024 && mean >= 128) {
-    // PROBE (temporary): ORDO_PROBE_SEGTILE = 1 bounds registers, 2 also separates the storage.
-    const char* probe = std::getenv("ORDO_PROBE_SEGTILE");
-    const int pv = probe ? std::atoi(probe) : 0;
-    if (pv == 1) segment_tile_rank_kernel<K, 128, 8, 8, false><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
-    else if (pv == 2) segment_tile_rank_kernel<K, 128, 8, 8, true><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
-    else if (pv == 3) segment_tile_rank_kernel<K, 128, 8, 0, true><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
-    else segment_tile_rank_kernel<K, 128, 8><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
-  }
+  else if (max_len <= 1024 && mean >= 128)
+    // 64 registers (8 blocks an SM, was 96: 5) and the ranks stored as they
+    // are known: 3.68 -> 3.10 ms at 2^28 (docs/benchmarks.md#tuning-grouped-segment-tiles)
+    segment_tile_rank_kernel<K, 128, 8, 8, true><<<blocks, 128, 0, exec.stream>>>(keys, idx, d, a, out);
   else if (max_len <= 2048 && mean >= 256)
     segment_tile_rank_kernel<K, 256, 8><<<blocks, 256, 0, exec.stream>>>(keys, idx, d, a, out);
   else

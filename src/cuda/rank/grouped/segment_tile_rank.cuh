@@ -33,6 +33,9 @@ struct segment_tile_args {
 // Segments of at most THREADS * ITEMS keys, a block each (grid-stride).
 // With idx (the labels path: positions sorted by label), segment position i
 // stands for element idx[i]: its key is read and its rank written there.
+// MINB: blocks an SM the registers must allow (0: no bound). SEPARATE: the
+// ranks get shared memory of their own, so each is stored as soon as it is
+// known instead of being held in registers across a barrier.
 template <class K, int THREADS, int ITEMS, int MINB = 0, bool SEPARATE = false>
 __global__ void __launch_bounds__(THREADS, MINB)
     segment_tile_rank_kernel(const K* __restrict__ keys, const std::uint32_t* __restrict__ idx, segment_desc d,
