@@ -172,16 +172,18 @@ TEST(GroupedRankGpuTiles, Rows1000) {
   const auto floats = with_nans<float>(n, n / 40, 300, 17);
   std::vector<std::int32_t> ints(n);
   for (std::size_t i = 0; i < n; ++i) ints[i] = std::int32_t(floats[i] == floats[i] ? floats[i] : -7.0f) - 150;
-  for (auto m : {ordo::rank_method::min, ordo::rank_method::average, ordo::rank_method::dense, ordo::rank_method::ordinal}) {
-    for (bool pct : {false, true}) {
-      const ordo::rank_options o{m, pct, ordo::na_option::keep, pct};
+  for (auto m : {ordo::rank_method::min, ordo::rank_method::max, ordo::rank_method::average, ordo::rank_method::dense,
+                 ordo::rank_method::ordinal}) {
+    for (int shape = 0; shape < 4; ++shape) {
+      const bool ascending = shape & 1, pct = shape & 2;
+      const ordo::rank_options o{m, ascending, ordo::na_option::keep, pct};
       std::vector<double> want(n);
       ordo::grouped_rank(ordo::cpu{}, std::span<const float>(floats), ordo::fixed_length(1000), std::span<double>(want), o);
       EXPECT_TRUE(ranks_match(gpu_segmented<double>(floats, ordo::fixed_length(1000), o, 0.0), want, floats))
-          << "float " << ordo::to_string(m) << " pct=" << pct;
+          << "float " << ordo::to_string(m) << " ascending=" << ascending << " pct=" << pct;
       ordo::grouped_rank(ordo::cpu{}, std::span<const std::int32_t>(ints), ordo::fixed_length(1000), std::span<double>(want), o);
       EXPECT_TRUE(ranks_match(gpu_segmented<double>(ints, ordo::fixed_length(1000), o, 0.0), want, ints))
-          << "int32 " << ordo::to_string(m) << " pct=" << pct;
+          << "int32 " << ordo::to_string(m) << " ascending=" << ascending << " pct=" << pct;
     }
   }
 }
