@@ -204,6 +204,7 @@ std::vector<std::uint64_t> segment_offsets(const std::string& shape, std::size_t
     std::uint64_t len;
     if (shape == "uniform32") len = 32;
     else if (shape == "uniform2048") len = 2048;
+    else if (shape == "uniform1M") len = std::uint64_t(1) << 20;
     else {  // power law: P(len > x) ~ x^-1.2 from 1, capped at n / 16
       const double u = (double(g() >> 11) + 1) / 9007199254740993.0;
       len = std::min<std::uint64_t>(std::uint64_t(std::pow(u, -1 / 1.2)), n / 16);
@@ -218,7 +219,7 @@ void bench_segsort(const config& c) {
   const std::size_t n = std::size_t(1) << c.log2n;
   const std::vector<K> keys = random_keys<K>(n, 5);
   std::vector<K> out(n), ref(n);
-  for (const std::string shape : {"uniform32", "uniform2048", "powerlaw"}) {
+  for (const std::string shape : {"uniform32", "uniform2048", "uniform1M", "powerlaw"}) {
     const auto off = segment_offsets(shape, n);
     const std::int64_t m = std::int64_t(off.size() - 1);
     const double omp = median_ms(c.reps, [] {}, [&] {

@@ -46,6 +46,24 @@ TEST(SegsortCpu, LongSegmentsSplitAcrossThreads) {
   check_segsort_keys<host_space, double>(sp, s, "signed_zeros", false, true, 10);
 }
 
+// Medium segments (from 2^14 keys, short of a thread's share) are set aside
+// and sorted longest first after the short ones; the lengths around 2^14.
+TEST(SegsortCpu, MediumSegmentsSetAside) {
+  host_space sp{ordo::cpu{4}};
+  const auto s = offsets_shape("medium", {20000, 3, 40000, 17000, 1, 16384, 16383, 30000, 0, 16385, 40000});
+  check_segsort_pairs<host_space, std::int32_t, std::uint32_t>(sp, s, "few_distinct", false, true, 21);
+  check_segsort_pairs<host_space, double, std::uint64_t>(sp, s, "random", true, false, 22);
+  check_segsort_keys<host_space, std::uint64_t>(sp, s, "random", false, false, 23);
+  // A user comparator takes the same schedule through its per-segment sort.
+  auto keys = random_keys<std::int32_t>(s.n, 1000, 24);
+  const auto by_abs = [](std::int32_t a, std::int32_t b) { return (a < 0 ? -a : a) < (b < 0 ? -b : b); };
+  std::vector<std::int32_t> out(s.n, prim_poison<std::int32_t>());
+  std::vector<std::uint64_t> off(s.offsets.begin(), s.offsets.end());
+  ordo::segmented_sort(ordo::cpu{4}, std::span<const std::int32_t>(keys), std::span<std::int32_t>(out),
+                       ordo::by_offsets(std::span<const std::uint64_t>(off)), ordo::segmented_sort_options{}, by_abs);
+  ASSERT_TRUE(check_segments(out, keys, ref_segsort_perm(keys, s, by_abs), s, true, by_abs, "by_abs medium"));
+}
+
 TEST(SegsortCpu, UserComparator) {
   // By absolute value: many ties, so the stable order is visible.
   const auto by_abs = [](std::int32_t a, std::int32_t b) { return (a < 0 ? -a : a) < (b < 0 ? -b : b); };
