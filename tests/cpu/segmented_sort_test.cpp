@@ -46,9 +46,9 @@ TEST(SegsortCpu, LongSegmentsSplitAcrossThreads) {
   check_segsort_keys<host_space, double>(sp, s, "signed_zeros", false, true, 10);
 }
 
-// Medium segments (from 2^14 keys, short of a thread's share) are set aside
-// and sorted longest first after the short ones; the lengths around 2^14.
-TEST(SegsortCpu, MediumSegmentsSetAside) {
+// A few medium segments (short of a thread's share, so not the long path):
+// claimed in chunks smaller than 256 so that every worker takes some.
+TEST(SegsortCpu, FewMediumSegments) {
   host_space sp{ordo::cpu{4}};
   const auto s = offsets_shape("medium", {20000, 3, 40000, 17000, 1, 16384, 16383, 30000, 0, 16385, 40000});
   check_segsort_pairs<host_space, std::int32_t, std::uint32_t>(sp, s, "few_distinct", false, true, 21);

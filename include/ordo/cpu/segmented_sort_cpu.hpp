@@ -1,6 +1,5 @@
 // CPU segmented sort: short segments in parallel, workers claiming batches of
-// 256 (lengths vary), then the medium ones (from 2^14 keys) claimed one at a
-// time, longest first, then each long segment sorted by every worker at once.
+// up to 256 (lengths vary), then each long segment sorted by every worker at once.
 // Built-in orders on the key types: the radix sort (segments of at most 32
 // keys by counting in place, small_rank_sort.hpp; under 256 keys in
 // cache-sized batches of many segments, longer ones one by one, the long
@@ -56,13 +55,6 @@ inline constexpr std::uint64_t cpu_long_segment = std::uint64_t(1) << 16;
 // The radix sort's value type for a segmented sort's Value (keys alone: void).
 template <class Value>
 using radix_value_t = std::conditional_t<std::is_same_v<Value, no_values>, void, Value>;
-
-// Segments at least this long but short of the long ones are set aside
-// while the workers claim chunks of segments, then claimed one at a time,
-// longest first: a chunk holding one of them would otherwise finish long
-// after the others (power-law lengths), and a few hundred such segments in
-// one chunk of 256 would all land on one worker.
-inline constexpr std::uint64_t cpu_defer_segment = std::uint64_t(1) << 14;
 
 // Segments shorter than this go through a worker's batch of short segments
 // (radix_segment_batch.hpp): one radix sort's fixed costs (a count table per
@@ -173,38 +165,24 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   // The shortest ones sort in place by counting (small_rank_sort.hpp).
   using U = key_code_t<Key>;
   const radix_code<Key> small_code{radix_direction_v<Key, Compare> < 0 ? U(~U(0)) : U(0)};
-  std::vector<std::vector<std::uint64_t>> deferred(static_cast<std::size_t>(w));
-  const auto sort_on_worker = [&](int t, const segment_range& r) {
-    if constexpr (radix) {
-      if (r.end - r.begin <= small_rank_sort_max)
-        small_rank_sort<Key, RV>(in, out, vin, vout, r.begin, r.end, small_code);
-      else if (r.end - r.begin < radix_segment_min) batches[t].add(r.begin, r.end);
-      else radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
-    } else {
-      sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
-    }
-  };
-  sched::for_each_claimed(w, m, 256, [&](int t, std::uint64_t s0, std::uint64_t s1) {
+  // Chunks of 256 segments, fewer when there are fewer than 16 chunks a
+  // worker: 16 segments of 2^20 keys would otherwise all go to one worker.
+  const std::uint64_t grain = std::clamp<std::uint64_t>(m / (std::uint64_t(w) * 16), 1, 256);
+  sched::for_each_claimed(w, m, grain, [&](int t, std::uint64_t s0, std::uint64_t s1) {
     for (std::uint64_t i = s0; i < s1; ++i) {
       const segment_range r = d[i];
-      const std::uint64_t len = r.end - r.begin;
-      if (len >= long_from || len > 0xffffffffull) long_ones[t].push_back(i);
-      else if (w > 1 && len >= cpu_defer_segment) deferred[t].push_back(i);
-      else sort_on_worker(t, r);
+      if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
+      else if constexpr (radix) {
+        if (r.end - r.begin <= small_rank_sort_max)
+          small_rank_sort<Key, RV>(in, out, vin, vout, r.begin, r.end, small_code);
+        else if (r.end - r.begin < radix_segment_min) batches[t].add(r.begin, r.end);
+        else radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
+      } else {
+        sort_one_segment(in, out, vin, vout, r.begin, r.end, stable, comp, bufs[t]);
+      }
     }
     if constexpr (radix) batches[t].flush();
   });
-  std::vector<std::uint64_t> later;
-  for (const auto& mine : deferred) later.insert(later.end(), mine.begin(), mine.end());
-  if (!later.empty()) {
-    std::sort(later.begin(), later.end(), [&](std::uint64_t a, std::uint64_t b) {
-      const segment_range x = d[a], y = d[b];
-      return x.end - x.begin != y.end - y.begin ? x.end - x.begin > y.end - y.begin : a < b;
-    });
-    sched::for_each_claimed(w, later.size(), 1, [&](int t, std::uint64_t s0, std::uint64_t s1) {
-      for (std::uint64_t k = s0; k < s1; ++k) sort_on_worker(t, d[later[k]]);
-    });
-  }
   radix_scratch<Key, radix_value_t<Value>> scratch;
   for (const auto& mine : long_ones)
     for (const std::uint64_t i : mine) {
