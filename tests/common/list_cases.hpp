@@ -143,6 +143,14 @@ inline std::vector<list_case> bad_list_cases() {
   auto ordered_cycle = ordo::gen::ordered_list<std::uint64_t>(50000);
   ordered_cycle.back() = 0;
   c.push_back({"ordered_cycle", ordered_cycle});
+  // A shared successor in a list long enough for several threads, whose two
+  // predecessors lie in different threads' blocks (the CPU's byte marks must
+  // see it by their count and fall back to the 2-bit marks).
+  std::uint64_t a = 7;
+  while (big[a] == e || big[a] == 49000) ++a;
+  auto shared = big;
+  shared[49000] = big[a];
+  c.push_back({"big_shared_successor", shared});
   c.push_back({"run_into_middle", {1, 2, 3, 4, 5, 6, 7, 8, 9, 5}});  // 9 -> 5: node 5 has two predecessors
   c.push_back({"cycle_of_runs", {1, 2, 6, 4, 5, e, 7, 0}});            // 0 1 2 -> 6 7 -> 0, and 3 4 5 alone
   auto two = ordo::gen::random_forest<std::uint64_t>(50000, 2, 5);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "common/list_rank/splitters.hpp"
+#include "ordo/cpu/memory/uninit_allocator.hpp"
 #include "cpu/list_rank/list_marks_cpu.hpp"
 #include "cpu/list_rank/sequential_list_scan.hpp"
 
@@ -57,7 +58,7 @@ struct level_sink {
 };
 
 template <class V, class Index, class Src, class Op, class Emit>
-void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* marks, Src src, Op op, Emit&& emit,
+void helman_jaja_level(const Index* succ, std::uint64_t n, level_marks marks, Src src, Op op, Emit&& emit,
                        const hj_params& p, unsigned level) {
   const int threads = p.threads;
   const splitter_layout layout{n, level == 0 ? p.first_shift : p.deep_shift, p.seed + 0x9e3779b9u * level,
@@ -69,19 +70,22 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
   sched::for_each_worker(threads, [&](int t) {
     auto& mine = local_heads[t];
     for (std::uint64_t x = sched::block_begin(n, threads, t), e = sched::block_begin(n, threads, t + 1); x < e; ++x)
-      if (!(mark_of(marks, x) & has_pred) && !layout.is_splitter(x)) mine.push_back(x);
+      if (!marks.has_pred_at(x) && !layout.is_splitter(x)) mine.push_back(x);
   });
   std::vector<std::uint64_t> heads;
   for (auto& h : local_heads) heads.insert(heads.end(), h.begin(), h.end());
 
-  std::vector<walk_record<V>> records(n);
+  // Not zeroed on one thread: the parallel loop below writes every record.
+  std::vector<walk_record<V>, uninit_allocator<walk_record<V>>> records(n);
   std::vector<std::uint32_t> succ1(m, 0xffffffffu);
   std::vector<V> value1(m, Op::template identity<V>());
   std::vector<std::uint32_t> marks1(mark_words(m), 0);
   sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t x) { records[x] = {unvisited_sub, V{}}; });
 
   const std::uint64_t walks = m + heads.size();
-  constexpr int in_flight = 8;  // walks each thread advances together
+  // Walks each thread advances together. 8 and 16 ran level on 16 cores
+  // (129 ms at 2^25 nodes); 16 was faster on 2 (docs/benchmarks.md).
+  constexpr int in_flight = 16;
   {
     struct walker {
       std::uint64_t cur;
@@ -94,10 +98,13 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
       k = {x, src(x), id < m ? static_cast<std::uint32_t>(id) : head_sub, true};
       records[x] = {k.sub, k.acc};
     };
-    // One step of a walk; false when it ends.
+    // One step of a walk; false when it ends. The walk's next read of succ
+    // is prefetched a round (in_flight steps) before it is made: the loads of
+    // the walks in flight then overlap even where the core's window does not
+    // reach that far ahead.
     auto step = [&](walker& k) {
       const std::uint64_t s = succ_value(succ[k.cur]);
-      if (s >= n || (mark_of(marks, s) & many_preds)) return false;
+      if (s >= n || marks.shared_at(s)) return false;
       if (layout.is_splitter(s)) {
         const std::uint64_t j = layout.group(s);
         value1[j] = k.acc;  // the total of the sublist before j
@@ -107,6 +114,7 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
         }
         return false;
       }
+      __builtin_prefetch(succ + s);
       k.acc = op(k.acc, src(s));
       records[s] = {k.sub, k.acc};
       k.cur = s;
@@ -138,7 +146,7 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, const std::uint32_t* 
   if (m <= p.cutoff || m == n || threads == 1)
     sequential_list_scan<V>(succ1.data(), m, marks1.data(), src1, op, emit1);
   else
-    helman_jaja_level<V>(succ1.data(), m, marks1.data(), src1, op, emit1, p, level + 1);
+    helman_jaja_level<V>(succ1.data(), m, level_marks{marks1.data()}, src1, op, emit1, p, level + 1);
 
   sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t x) {
     const walk_record<V> r = records[x];

@@ -41,9 +41,23 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
   const int threads = sched::workers(exec, n);  // one below the scheduler's threshold
   const cpu_list_variant v = cpu_list_variant_for(fn, exec, n, o);
   const hj_params p = cpu_params(o, threads);
-  std::vector<std::uint32_t> marks(mark_words(n), 0);
+  // The 2-bit marks when validating or walking sequentially, or when the
+  // byte marks find a shared successor; the byte marks otherwise.
+  std::vector<std::uint32_t> marks;
+  std::vector<unsigned char, uninit_allocator<unsigned char>> pred;
+  level_marks lm;
   faults f;
-  f.out_of_range = mark_predecessors(succ, n, marks.data(), threads);
+  if (v == cpu_list_variant::helman_jaja && !o.validate) {
+    pred.resize(n);
+    const byte_marks_result r = mark_predecessor_bytes(succ, n, pred.data(), threads);
+    f.out_of_range = r.out_of_range;
+    if (count_marked(pred.data(), n, threads) == r.targets) lm.bytes = pred.data();
+  }
+  if (lm.bytes == nullptr) {
+    marks.assign(mark_words(n), 0);
+    f.out_of_range = mark_predecessors(succ, n, marks.data(), threads);
+    lm.bits = marks.data();
+  }
   const host_lookup<Index> look{succ, n, marks.data()};
   const bool single = o.shape == list_shape::single;
   if (o.validate) {
@@ -56,7 +70,7 @@ void run_list_scan(const cpu& exec, const Index* succ, std::uint64_t n, Src src,
     if (cyclic && o.validate) atomic_min(cycle, x);
   };
   if (v == cpu_list_variant::sequential) sequential_list_scan<V>(succ, n, marks.data(), src, op, emit);
-  else helman_jaja_level<V>(succ, n, marks.data(), src, op, emit, p, 0);
+  else helman_jaja_level<V>(succ, n, lm, src, op, emit, p, 0);
   if (o.validate) {
     f.cycle = cycle;
     raise_faults(fn, f, n, single, look, sizeof(Index), signed_index);
