@@ -87,14 +87,17 @@ __global__ void __launch_bounds__(THREADS, MINB)
 #pragma unroll
     for (int j = ITEMS - 1; j >= 0; --j)
       if (tail[j]) last_mine = unsigned(p0 + j);
-    // Only the scans the method needs (a block-wide choice): min one, ordinal none.
+    // Only the scans the method needs (a block-wide choice): min one, ordinal
+    // none. first and last come from another thread only where a tie group
+    // crosses a thread's edge; one barrier's OR says whether any does (with
+    // few ties, none), and the scan is skipped otherwise.
     const unsigned facts = rank_facts(a.method);
     unsigned tile_total = 0, counts_total = 0, first = 0, dense = 0, last = unsigned(T);
-    if (facts & fact_first)
+    if ((facts & fact_first) && __syncthreads_or(ranked[0] && !head[0]))
       first = cuda_rank::block_exclusive_scan<THREADS>(first_mine, cuda_rank::max_op{}, 0u, tile_total, scan);
     if ((facts & fact_dense) || a.pct)  // pct's divisor: the tile's ranked or distinct keys
       dense = cuda_rank::block_exclusive_scan<THREADS>(count_mine, cuda_rank::sum_op{}, 0u, counts_total, scan);
-    if (facts & fact_last)
+    if ((facts & fact_last) && __syncthreads_or(ranked[ITEMS - 1] && !tail[ITEMS - 1]))
       last = cuda_rank::block_exclusive_scan_backward<THREADS>(last_mine, cuda_rank::min_op{}, unsigned(T), scan);
     dense &= 0xffffu;
     const double divisor = pct_divisor(a.method, counts_total >> 16, counts_total & 0xffffu);
