@@ -1,6 +1,6 @@
 // CPU segmented sort: short segments in parallel, workers claiming batches of
 // up to 256 (lengths vary), then each long segment sorted by every worker at once.
-// Built-in orders on the key types: the radix sort (segments of at most 32
+// Built-in orders on the key types: the radix sort (segments of at most 64
 // keys by counting in place, small_rank_sort.hpp; under 256 keys in
 // cache-sized batches of many segments, longer ones one by one, the long
 // ones in parallel; stable, so stable or not is one answer);

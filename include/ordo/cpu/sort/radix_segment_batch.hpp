@@ -56,12 +56,14 @@ class alignas(64) radix_segment_batch {
     // 11-bit digits: three passes for 32-bit keys (four of 8 bits), six for
     // 64-bit; the 2048-entry count tables stay in L1 with a 4096-key batch.
     std::uint32_t counts[digits][radix]{};
+    U any = 0, all = U(~U(0));  // a digit is constant in the batch where these agree
     for (std::size_t i = 0; i < m; ++i) {
       const U x = code_(k_[i]);
+      any |= x, all &= x;
       for (int p = 0; p < digits; ++p) ++counts[p][digit(x, p)];
     }
     for (int p = 0; p < digits; ++p) {
-      if (std::find(counts[p], counts[p] + radix, std::uint32_t(m)) != counts[p] + radix) continue;  // constant
+      if (digit(any ^ all, p) == 0) continue;  // constant digit: the pass would not move a key
       std::uint32_t run = 0;
       for (std::size_t b = 0; b < radix; ++b) {
         const std::uint32_t c = counts[p][b];

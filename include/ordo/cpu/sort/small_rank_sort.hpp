@@ -7,7 +7,9 @@
 // Why: the segmented sort's short segments (uniform 32, a power law's many
 // segments of a few keys) went through the batch radix sort
 // (radix_segment_batch.hpp): four passes over a gathered batch per key. For
-// L <= small_rank_sort_max the L comparisons per key cost less than that.
+// L <= small_rank_sort_max the L comparisons per key cost less than that:
+// with the bound at 64 instead of 32, one core sorts the power-law shape of
+// the CPU bench (2^24 keys) in 132 ms instead of 140 (docs/benchmarks.md).
 #pragma once
 #include <cstdint>
 #include <type_traits>
@@ -16,7 +18,7 @@
 
 namespace ordo::detail {
 
-inline constexpr std::uint64_t small_rank_sort_max = 32;
+inline constexpr std::uint64_t small_rank_sort_max = 64;
 
 // Sorts [b, e) of in into out by code (in may be out), values following
 // (V = void: keys only); e - b <= small_rank_sort_max.
@@ -44,9 +46,16 @@ void small_rank_sort(const K* in, K* out, const V* vin, V* vout, std::uint64_t b
   U c[small_rank_sort_max];
   K k[small_rank_sort_max];
   VS v[has_values ? small_rank_sort_max : 1];
+  // One loop that loads and encodes: GCC would otherwise split the copy out
+  // into a memcpy call per segment (its loop distribution), 3% of a power
+  // law's time on one core.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 4
+#endif
   for (unsigned i = 0; i < len; ++i) {
-    k[i] = in[b + i];
-    c[i] = code(k[i]);
+    const K x = in[b + i];
+    c[i] = code(x);
+    k[i] = x;
     if constexpr (has_values) v[i] = vin[b + i];
   }
   for (unsigned i = 0; i < len; ++i) {
