@@ -3,6 +3,12 @@
 // long-segment path and a user comparator.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <span>
+#include <utility>
+#include <vector>
+
 #include "common/guarded.hpp"
 #include "common/host_space.hpp"
 #include "common/segsort_cases.hpp"
@@ -63,6 +69,43 @@ TEST(SegsortCpu, FewMediumSegments) {
   ordo::segmented_sort(ordo::cpu{4}, std::span<const std::int32_t>(keys), std::span<std::int32_t>(out),
                        ordo::by_offsets(std::span<const std::uint64_t>(off)), ordo::segmented_sort_options{}, by_abs);
   ASSERT_TRUE(check_segments(out, keys, ref_segsort_perm(keys, s, by_abs), s, true, by_abs, "by_abs medium"));
+}
+
+// Short segments sort by counting (small_rank_sort.hpp): distinct keys by a
+// count of the codes below, tied ones by the stable count, a hint carrying
+// "the last segment had ties" from one segment to the next. Segments that
+// alternate between the two, in both orders, keys with their positions.
+TEST(SegsortCpu, ShortSegmentsMixTiesAndDistinct) {
+  std::vector<std::uint64_t> off{0};
+  std::vector<std::int32_t> keys;
+  std::mt19937_64 g(31);
+  for (int s = 0; s < 3000; ++s) {
+    const unsigned len = 1 + unsigned(g() % 64);
+    const bool tied = (s / 3) % 2 == 1;  // runs of three segments of each kind
+    for (unsigned i = 0; i < len; ++i)
+      keys.push_back(tied ? std::int32_t(g() % 4) - 2 : std::int32_t(g() % 2000000) - 1000000);
+    off.push_back(keys.size());
+  }
+  const std::size_t n = keys.size();
+  std::vector<std::uint32_t> pos(n), vout(n);
+  for (std::size_t i = 0; i < n; ++i) pos[i] = std::uint32_t(i);
+  for (bool desc : {false, true}) {
+    std::vector<std::int32_t> out(n);
+    ordo::segmented_sort_options o;
+    o.order = desc ? ordo::sort_order::descending : ordo::sort_order::ascending;
+    ordo::segmented_sort(ordo::cpu{2}, std::span<const std::int32_t>(keys), std::span<std::int32_t>(out),
+                         std::span<const std::uint32_t>(pos), std::span<std::uint32_t>(vout),
+                         ordo::by_offsets(std::span<const std::uint64_t>(off)), o);
+    for (std::size_t s = 0; s + 1 < off.size(); ++s) {
+      std::vector<std::pair<std::int32_t, std::uint32_t>> want;
+      for (std::size_t i = off[s]; i < off[s + 1]; ++i) want.push_back({keys[i], pos[i]});
+      std::stable_sort(want.begin(), want.end(), [&](const auto& a, const auto& b) {
+        return desc ? a.first > b.first : a.first < b.first;
+      });
+      for (std::size_t i = off[s]; i < off[s + 1]; ++i)
+        ASSERT_EQ(std::make_pair(out[i], vout[i]), want[i - off[s]]) << "segment " << s << " desc " << desc;
+    }
+  }
 }
 
 TEST(SegsortCpu, UserComparator) {

@@ -169,12 +169,13 @@ void segmented_sort_ascending_cpu(const cpu& exec, const Key* in, Key* out, cons
   // worker: 16 segments of 2^20 keys would otherwise all go to one worker.
   const std::uint64_t grain = std::clamp<std::uint64_t>(m / (std::uint64_t(w) * 16), 1, 256);
   sched::for_each_claimed(w, m, grain, [&](int t, std::uint64_t s0, std::uint64_t s1) {
+    bool ties = false;  // small_rank_sort's hint: the last small segment had tied keys
     for (std::uint64_t i = s0; i < s1; ++i) {
       const segment_range r = d[i];
       if (r.end - r.begin >= long_from || r.end - r.begin > 0xffffffffull) long_ones[t].push_back(i);
       else if constexpr (radix) {
         if (r.end - r.begin <= small_rank_sort_max)
-          small_rank_sort<Key, RV>(in, out, vin, vout, r.begin, r.end, small_code);
+          small_rank_sort<Key, RV>(in, out, vin, vout, r.begin, r.end, small_code, ties);
         else if (r.end - r.begin < radix_segment_min) batches[t].add(r.begin, r.end);
         else radix_sort_segment<Key, Value, Compare>(1, in, out, vin, vout, r.begin, r.end, scratches[t]);
       } else {
