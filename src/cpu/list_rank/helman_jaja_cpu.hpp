@@ -83,8 +83,9 @@ void helman_jaja_level(const Index* succ, std::uint64_t n, level_marks marks, Sr
   sched::parallel_for(threads, 0, std::int64_t(n), [&](std::int64_t x) { records[x] = {unvisited_sub, V{}}; });
 
   const std::uint64_t walks = m + heads.size();
-  // Walks each thread advances together. 8 and 16 ran level on 16 cores
-  // (129 ms at 2^25 nodes); 16 was faster on 2 (docs/benchmarks.md).
+  // Walks each thread advances together. On 16 cores at 2^25 nodes, 8 took
+  // 129 ms and this form 136-141 ms (other calls; the host varies by that
+  // much); on 2 cores 16 was a fifth faster than 8 (docs/benchmarks.md).
   constexpr int in_flight = 16;
   {
     struct walker {
