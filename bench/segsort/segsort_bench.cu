@@ -6,6 +6,7 @@
 // CPU path (all threads) against std::sort per segment at 2^24.
 // Every ordo row is verified on the host: each segment sorted, each value the
 // position of its key inside the segment, ties in position order (stable).
+#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
 #include <algorithm>
@@ -242,13 +243,31 @@ void run_segsort(const options& opt) {
     res.write(opt.out);
     return;
   }
-  for (u64 len : {2, 8, 32, 128, 512, 2048, 8192, 65536})
+  // Issue 32's yardstick: CUB's radix sort of all n pairs as one array. A
+  // segmented sort knows more (the segments), so every shape should beat it.
+  {
+    ordo::device_buffer<u32> ko(n), vo(n);
+    cub_temp t;
+    auto full = [&] {
+      t.run([&](void* p, std::size_t& b) {
+        return cub::DeviceRadixSort::SortPairs(p, b, d_keys.data(), ko.data(), d_idx.data(), vo.data(),
+                                               std::int64_t(n));
+      });
+    };
+    full();
+    const std::vector<u32> whole{0, u32(n)};
+    const auto got_v = download(vo);
+    res.add(make_row("cub_radix_sort", "SortPairs", "uint32", n, {{"shape", "full_array"}},
+                     median_ms(full, opt.reps), copy_floor_ms(n * 4 * 4, opt.reps),
+                     verify(keys, whole, download(ko), &got_v), false));
+  }
+  for (u64 len : {u64(2), u64(8), u64(32), u64(128), u64(512), u64(2048), u64(8192), u64(65536), u64(1) << 20})
     bench_shape(res, opt, uniform_shape(n, len), keys, d_keys, d_idx, len == 32 || len == 2048);
   for (double alpha : {0.5, 1.0, 1.5})
     for (u64 max : {50, 500, 2000})
       bench_shape(res, opt, power_law_shape(n, alpha, max, 11), keys, d_keys, d_idx, alpha == 1.0 && max == 500);
   if (opt.figures) {
-    for (u64 len : {u64(1), u64(1) << 20}) bench_shape(res, opt, uniform_shape(n, len), keys, d_keys, d_idx, false);
+    bench_shape(res, opt, uniform_shape(n, 1), keys, d_keys, d_idx, false);
     const u64 nc = std::min<u64>(n, u64(1) << 24);
     bench_cpu(res, opt, uniform_shape(nc, 32), nc);
     bench_cpu(res, opt, uniform_shape(nc, 2048), nc);

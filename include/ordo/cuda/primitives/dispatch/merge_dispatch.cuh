@@ -30,11 +30,11 @@ void launch_merge_path(const cuda& exec, const Key* a, const Value* av, const Ke
   const int smem = prim::merge_smem_bytes<Key, Value>(P::tile, outv != nullptr);
   require_smem_optin(smem, "merge_tile_kernel");
   if (outv) {
-    auto kernel = prim::merge_tile_kernel<P::threads, P::items, true, Key, Value, Compare>;
+    auto kernel = prim::merge_tile_kernel<P::threads, P::items, true, Key, Value, Compare, P::load_batch>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.data(), out, outv, comp);
   } else {
-    auto kernel = prim::merge_tile_kernel<P::threads, P::items, false, Key, Value, Compare>;
+    auto kernel = prim::merge_tile_kernel<P::threads, P::items, false, Key, Value, Compare, P::load_batch>;
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     kernel<<<unsigned(tiles), P::threads, smem, s>>>(a, av, b, bv, plan, split.data(), out, outv, comp);
   }

@@ -5,11 +5,14 @@
 
 namespace ordo::detail::prim {
 
-template <int THREADS, int ITEMS>
+// LOAD_BATCH (merge tiles): 0 stages a tile by a plain loop of load-store
+// pairs; b > 0 issues b loads per thread before their shared stores.
+template <int THREADS, int ITEMS, int LOAD_BATCH = 0>
 struct tile_policy {
   static constexpr int threads = THREADS;
   static constexpr int items = ITEMS;
   static constexpr int tile = THREADS * ITEMS;
+  static constexpr int load_batch = LOAD_BATCH;
 };
 
 // Chosen on the H100 with the primitives_probe suite (docs/benchmarks.md).

@@ -43,7 +43,8 @@ __global__ void merge_partition_kernel(const Key* a, const Key* b, merge_plan pl
 }
 
 // Keys, and values when HAS_VALUES; out_keys may be null (keys not wanted).
-template <int THREADS, int ITEMS, bool HAS_VALUES, class Key, class Value, class Compare>
+// LOAD_BATCH: how a tile is staged (prim::tile_policy).
+template <int THREADS, int ITEMS, bool HAS_VALUES, class Key, class Value, class Compare, int LOAD_BATCH = 0>
 __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const Value* av, const Key* b,
                                                              const Value* bv, merge_plan plan, const u64* split,
                                                              Key* out_keys, Value* out_values, Compare comp) {
@@ -59,11 +60,37 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
   const u64 ld1 = min(ld0 + TILE, len);
   const u64 i0 = split[t], i1 = ld1 == len ? r.na : split[t + 1];
   const int la = int(i1 - i0), lb = int((ld1 - i1) - (ld0 - i0)), valid = la + lb;
-  const Key* ap = a + r.a + i0;
-  const Key* bp = b + r.b + (ld0 - i0);
-  for (int x = threadIdx.x; x < valid; x += THREADS) {
-    ks[x] = x < la ? ap[x] : bp[x - la];
-    if constexpr (HAS_VALUES) vs[x] = x < la ? av[r.a + i0 + x] : bv[r.b + (ld0 - i0) + (x - la)];
+  const u64 a_at = r.a + i0, b_at = r.b + (ld0 - i0);
+  if constexpr (LOAD_BATCH == 0) {
+    for (int x = threadIdx.x; x < valid; x += THREADS) {
+      ks[x] = x < la ? a[a_at + x] : b[b_at + (x - la)];
+      if constexpr (HAS_VALUES) vs[x] = x < la ? av[a_at + x] : bv[b_at + (x - la)];
+    }
+  } else {
+    // LOAD_BATCH loads in flight per thread before their shared stores (the
+    // plain loop above keeps the few the compiler's unrolling gives).
+    static_assert(ITEMS % LOAD_BATCH == 0, "whole batches");
+#pragma unroll 1
+    for (int k0 = 0; k0 < ITEMS; k0 += LOAD_BATCH) {
+      Key kin[LOAD_BATCH];
+      Value vin[LOAD_BATCH];
+#pragma unroll
+      for (int k = 0; k < LOAD_BATCH; ++k) {
+        const int x = threadIdx.x + (k0 + k) * THREADS;
+        if (x < valid) {
+          kin[k] = x < la ? a[a_at + x] : b[b_at + (x - la)];
+          if constexpr (HAS_VALUES) vin[k] = x < la ? av[a_at + x] : bv[b_at + (x - la)];
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < LOAD_BATCH; ++k) {
+        const int x = threadIdx.x + (k0 + k) * THREADS;
+        if (x < valid) {
+          ks[x] = kin[k];
+          if constexpr (HAS_VALUES) vs[x] = vin[k];
+        }
+      }
+    }
   }
   __syncthreads();
   const int pos = threadIdx.x * ITEMS;
