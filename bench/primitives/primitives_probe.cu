@@ -189,18 +189,22 @@ void run_primitives_probe(const options& opt) {
                                            out.data(), ::cuda::std::less<>{});
       });
     };
-    // Keys only: 0.76 ms against CUB MergeKeys' 0.63 on the H200 at 2^28 (256x32, a plain staging loop).
+    // Keys only: 0.76 ms against CUB MergeKeys' 0.63 on the H200 at 2^28 (256x32, a plain staging loop;
+    // 4-16 loads in flight per thread only cost occupancy). Odd items index shared memory unpadded;
+    // batch == items loads a full tile at once, unguarded (CUB's 512 x 15 form).
     for (int round = 0; round < 2; ++round) {
       if (opt.reps) std::printf("merge keys n=%zu cub MergeKeys: %.3f ms\n", out.size(), median_ms(cub_keys, opt.reps));
+      else cub_keys();
       probe_merge<pol<256, 32>>(a, b, out, opt.reps);
-      probe_merge<pol<256, 32, 4>>(a, b, out, opt.reps);
-      probe_merge<pol<256, 32, 8>>(a, b, out, opt.reps);
-      probe_merge<pol<256, 32, 16>>(a, b, out, opt.reps);
-      probe_merge<pol<128, 32, 8>>(a, b, out, opt.reps);
-      probe_merge<pol<512, 16, 8>>(a, b, out, opt.reps);
-      probe_merge<pol<256, 16, 8>>(a, b, out, opt.reps);
-      probe_merge<pol<256, 16, 16>>(a, b, out, opt.reps);
-      probe_merge<pol<128, 48, 8>>(a, b, out, opt.reps);
+      probe_merge<pol<256, 32, 32>>(a, b, out, opt.reps);
+      probe_merge<pol<512, 15, 15>>(a, b, out, opt.reps);
+      probe_merge<pol<512, 15>>(a, b, out, opt.reps);
+      probe_merge<pol<256, 15, 15>>(a, b, out, opt.reps);
+      probe_merge<pol<256, 31, 31>>(a, b, out, opt.reps);
+      probe_merge<pol<256, 17, 17>>(a, b, out, opt.reps);
+      probe_merge<pol<128, 31, 31>>(a, b, out, opt.reps);
+      probe_merge<pol<512, 23, 23>>(a, b, out, opt.reps);
+      if (!opt.reps) break;
     }
     ordo::device_buffer<u32> av(half), bv(half), outv(2 * half);
     thrust::sequence(thrust::device, av.data(), av.data() + half, 0u);
@@ -213,9 +217,9 @@ void run_primitives_probe(const options& opt) {
     };
     if (opt.reps) std::printf("merge pairs (uint32, 4-byte) cub MergePairs: %.3f ms\n", median_ms(cub_pairs, opt.reps));
     probe_merge_pairs<pol<256, 32>>(a, b, av, bv, out, outv, opt.reps);
-    probe_merge_pairs<pol<256, 32, 4>>(a, b, av, bv, out, outv, opt.reps);
-    probe_merge_pairs<pol<256, 32, 8>>(a, b, av, bv, out, outv, opt.reps);
-    probe_merge_pairs<pol<256, 16, 8>>(a, b, av, bv, out, outv, opt.reps);
+    probe_merge_pairs<pol<512, 15, 15>>(a, b, av, bv, out, outv, opt.reps);
+    probe_merge_pairs<pol<256, 15, 15>>(a, b, av, bv, out, outv, opt.reps);
+    probe_merge_pairs<pol<256, 31, 31>>(a, b, av, bv, out, outv, opt.reps);
     ordo::device_buffer<std::uint64_t> av8(half), bv8(half), outv8(2 * half);
     thrust::sequence(thrust::device, av8.data(), av8.data() + half, std::uint64_t(0));
     thrust::sequence(thrust::device, bv8.data(), bv8.data() + half, std::uint64_t(half));
@@ -225,13 +229,14 @@ void run_primitives_probe(const options& opt) {
                                             std::int64_t(half), out.data(), outv8.data(), ::cuda::std::less<>{});
       });
     };
-    // (uint32, uint64): 2.32 ms against MergePairs' 1.93 (types suite, H200).
+    // (uint32, uint64): 256x16 2.29 ms, with 4 loads in flight 1.92, 512x8 1.80 against MergePairs' 1.94.
     if (opt.reps) std::printf("merge pairs (uint32, 8-byte) cub MergePairs: %.3f ms\n", median_ms(cub_pairs8, opt.reps));
     probe_merge_pairs<pol<256, 16>>(a, b, av8, bv8, out, outv8, opt.reps);
-    probe_merge_pairs<pol<256, 16, 4>>(a, b, av8, bv8, out, outv8, opt.reps);
-    probe_merge_pairs<pol<256, 16, 8>>(a, b, av8, bv8, out, outv8, opt.reps);
-    probe_merge_pairs<pol<128, 32, 4>>(a, b, av8, bv8, out, outv8, opt.reps);
     probe_merge_pairs<pol<512, 8, 4>>(a, b, av8, bv8, out, outv8, opt.reps);
+    probe_merge_pairs<pol<512, 7, 7>>(a, b, av8, bv8, out, outv8, opt.reps);
+    probe_merge_pairs<pol<512, 9, 9>>(a, b, av8, bv8, out, outv8, opt.reps);
+    probe_merge_pairs<pol<256, 15, 15>>(a, b, av8, bv8, out, outv8, opt.reps);
+    probe_merge_pairs<pol<512, 15, 15>>(a, b, av8, bv8, out, outv8, opt.reps);
   }
   if (section("reduce")) {
     probe_reduce<std::int32_t>(opt.n, opt.reps);

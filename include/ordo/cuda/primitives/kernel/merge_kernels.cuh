@@ -5,6 +5,7 @@
 // sort_idx (every pair of neighbouring runs of length m).
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 #include "ordo/cuda/block/block_merge.cuh"
 #include "ordo/cuda/primitives/block/merge_smem.cuh"
@@ -42,16 +43,31 @@ __global__ void merge_partition_kernel(const Key* a, const Key* b, merge_plan pl
   split[t] = merge_path_split(a + r.a, r.na, b + r.b, r.nb, diag - r.out, comp);
 }
 
+// Shared memory indexed as it is: with an odd ITEMS a thread's blocked
+// slots (t * ITEMS + k) already fall in 32 different banks, so the merge
+// tiles skip padded_smem's index arithmetic on every access.
+template <class T>
+struct plain_smem {
+  T* p;
+  int base = 0;
+  __device__ __forceinline__ T& operator[](int i) const { return p[base + i]; }
+  __device__ __forceinline__ plain_smem operator+(int off) const { return {p, base + off}; }
+};
+template <class T, int ITEMS>
+using merge_smem_t = std::conditional_t<ITEMS % 2 == 1, plain_smem<T>, padded_smem<T>>;
+
 // Keys, and values when HAS_VALUES; out_keys may be null (keys not wanted).
-// LOAD_BATCH: how a tile is staged (prim::tile_policy).
+// LOAD_BATCH: how a tile is staged (prim::tile_policy); LOAD_BATCH == ITEMS
+// loads a full tile's ITEMS per thread at once, unguarded, into the
+// registers the merge later fills (partial tiles take the plain loop).
 template <int THREADS, int ITEMS, bool HAS_VALUES, class Key, class Value, class Compare, int LOAD_BATCH = 0>
 __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const Value* av, const Key* b,
                                                              const Value* bv, merge_plan plan, const u64* split,
                                                              Key* out_keys, Value* out_values, Compare comp) {
   constexpr int TILE = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
-  const padded_smem<Key> ks{reinterpret_cast<Key*>(smem)};
-  const padded_smem<Value> vs{reinterpret_cast<Value*>(smem + merge_smem_keys_bytes<Key>(TILE))};
+  const merge_smem_t<Key, ITEMS> ks{reinterpret_cast<Key*>(smem)};
+  const merge_smem_t<Value, ITEMS> vs{reinterpret_cast<Value*>(smem + merge_smem_keys_bytes<Key>(TILE))};
 
   const u64 t = blockIdx.x;
   const u64 d0 = t * TILE;
@@ -61,7 +77,21 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
   const u64 i0 = split[t], i1 = ld1 == len ? r.na : split[t + 1];
   const int la = int(i1 - i0), lb = int((ld1 - i1) - (ld0 - i0)), valid = la + lb;
   const u64 a_at = r.a + i0, b_at = r.b + (ld0 - i0);
-  if constexpr (LOAD_BATCH == 0) {
+  Key keys[ITEMS];
+  Value vals[ITEMS];
+  if (LOAD_BATCH == ITEMS && valid == TILE) {
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      const int x = threadIdx.x + k * THREADS;
+      keys[k] = x < la ? a[a_at + x] : b[b_at + (x - la)];
+      if constexpr (HAS_VALUES) vals[k] = x < la ? av[a_at + x] : bv[b_at + (x - la)];
+    }
+#pragma unroll
+    for (int k = 0; k < ITEMS; ++k) {
+      ks[threadIdx.x + k * THREADS] = keys[k];
+      if constexpr (HAS_VALUES) vs[threadIdx.x + k * THREADS] = vals[k];
+    }
+  } else if constexpr (LOAD_BATCH == 0 || LOAD_BATCH == ITEMS) {
     for (int x = threadIdx.x; x < valid; x += THREADS) {
       ks[x] = x < la ? a[a_at + x] : b[b_at + (x - la)];
       if constexpr (HAS_VALUES) vs[x] = x < la ? av[a_at + x] : bv[b_at + (x - la)];
@@ -94,8 +124,6 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
   }
   __syncthreads();
   const int pos = threadIdx.x * ITEMS;
-  Key keys[ITEMS];
-  Value vals[ITEMS];
   int slot[ITEMS];
   if (pos < valid) {
     merge_from_smem<ITEMS>(ks, 0, la, la, lb, pos, keys, slot, comp);
@@ -105,7 +133,12 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
     }
   }
   __syncthreads();
-  registers_to_smem<HAS_VALUES>(ks, vs, keys, vals, pos, valid);
+#pragma unroll
+  for (int k = 0; k < ITEMS; ++k)
+    if (pos + k < valid) {
+      ks[pos + k] = keys[k];
+      if constexpr (HAS_VALUES) vs[pos + k] = vals[k];
+    }
   __syncthreads();
   const u64 o = r.out + ld0;
   for (int x = threadIdx.x; x < valid; x += THREADS) {
