@@ -52,16 +52,15 @@ void merge_cuda(const cuda& exec, std::span<const Key> a, std::span<const W> av,
     check_same_size("merge", "out_values", outv.size(), "out_keys", out.size());
   }
   const prim::merge_plan plan{a.size(), b.size(), 0};
-  if (values) {
-    // Pairs wider than 8 bytes take half the items, so a tile's shared memory
-    // stays at 64 KiB (at 32 items, 96-128 KiB left one or two blocks per SM:
-    // (uint64, uint64) merged at 0.57x CUB's MergePairs on an H200).
-    using P = std::conditional_t<(sizeof(Key) + sizeof(W) > 8), prim::merge_wide_tile_policy, prim::merge_tile_policy>;
-    launch_merge_path<P>(exec, a.data(), av.data(), b.data(), bv.data(), plan, out.size(), out.data(), outv.data(),
-                         comp);
-  }
+  if (values)
+    launch_merge_path<prim::merge_wide_tile_policy>(exec, a.data(), av.data(), b.data(), bv.data(), plan, out.size(),
+                                                    out.data(), outv.data(), comp);
+  else if constexpr (sizeof(Key) > 4)
+    launch_merge_path<prim::merge_wide_tile_policy, Key, W>(exec, a.data(), nullptr, b.data(), nullptr, plan,
+                                                            out.size(), out.data(), nullptr, comp);
   else
-    launch_merge_path<prim::merge_tile_policy, Key, W>(exec, a.data(), nullptr, b.data(), nullptr, plan, out.size(), out.data(), nullptr, comp);
+    launch_merge_path<prim::merge_tile_policy, Key, W>(exec, a.data(), nullptr, b.data(), nullptr, plan, out.size(),
+                                                       out.data(), nullptr, comp);
 }
 
 }  // namespace ordo::detail

@@ -20,8 +20,11 @@ struct tile_policy {
 // launch (ordo/cuda/detail/arch_policy.cuh, docs/benchmarks.md#tuning-shared-memory).
 using sort_tile_policy = tile_policy<256, 32>;   // sort_idx: block sort tile (powers of two)
 using sort_merge_policy = tile_policy<128, 16>;  // sort_idx's merge passes (the tile divides the sort tile)
-using merge_tile_policy = tile_policy<256, 32>;  // merge
-using merge_wide_tile_policy = tile_policy<256, 16>;  // merge of pairs over 8 bytes (64 KiB of tile)
+// merge: odd items (unpadded shared memory) and a full tile's loads at once;
+// the kernel is bound by its instructions, not by memory
+// (docs/benchmarks.md#tuning-merge-tiles).
+using merge_tile_policy = tile_policy<256, 31, 31>;       // keys of 4 bytes
+using merge_wide_tile_policy = tile_policy<256, 15, 15>;  // 8-byte keys, and every (key, value) merge
 using split_tile_policy = tile_policy<256, 16>;  // split: elements per block-tile step
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
