@@ -51,7 +51,7 @@ void small_rank_sort(const K* in, K* out, const V* vin, V* vout, std::uint64_t b
   // One loop that loads and encodes: GCC would otherwise split the copy out
   // into a memcpy call per segment (its loop distribution), 3% of a power
   // law's time on one core.
-#if defined(__GNUC__) && !defined(__clang__)
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDACC__)  // nvcc's front end warns on GCC pragmas
 #pragma GCC unroll 4
 #endif
   for (unsigned i = 0; i < len; ++i) {
