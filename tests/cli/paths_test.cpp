@@ -61,6 +61,21 @@ TEST_F(Paths, OutputThatIsTheInputNeedsInPlace) {
   EXPECT_IO_ERROR(check_paths({k}, {path("o.npy"), path("o.npy")}, true), "same file as the output");
 }
 
+// Two outputs naming one file that does not exist yet: the second rename
+// would replace the first result (segsort -o same --values-output same).
+TEST_F(Paths, TwoOutputsInOneNewFile) {
+  write("k.txt", "1\n");
+  const std::string k = path("k.txt"), o = path("same.txt");
+  EXPECT_IO_ERROR(check_paths({k}, {o, o}), "same.txt", "same file as the output");
+  const std::string dotted = (fs::path(o).parent_path() / "." / "same.txt").string();
+  EXPECT_IO_ERROR(check_paths({k}, {o, dotted}), "same file as the output");
+  fs::create_directory(path("sub"));
+  const std::string up = (fs::path(path("sub")) / ".." / "same.txt").string();
+  EXPECT_IO_ERROR(check_paths({k}, {up, o}), "same file as the output");
+  EXPECT_NO_THROW(check_paths({k}, {o, path("other.txt"), "/dev/null", "/dev/null"}));
+  EXPECT_FALSE(fs::exists(o)) << "the check creates nothing";
+}
+
 TEST_F(Paths, FailedWriteLeavesTheOldFile) {
   write("k.txt", "old\n");
   {

@@ -114,6 +114,48 @@ TEST_F(Infer, NaValuesOption) {
   EXPECT_IO_ERROR(read_column(write("c.txt", "1\n-999\n"), o), "c.txt", "line 2", "missing value '-999'");
 }
 
+// pandas marks a number given to na_values in any spelling of its value
+// (-1 marks -1.0, 5.0 marks 5, 5 marks 05 and 5e0), but never a cell with
+// blanks around it (' 5' stays 5); ordo had matched the text alone, after
+// trimming, so -1.0 stayed a value and ' 5' became missing.
+TEST_F(Infer, NaValuesMatchTheNumberAsPandasDoes) {
+  EXPECT_EQ(shown(values<double>(infer("a.txt", "x\n-1\n-1.0\n2\n", "", {"-1"}))),
+            (std::vector<std::string>{"nan", "nan", "2.000000"}));
+  EXPECT_EQ(shown(values<double>(infer("b.txt", "x\n5\n5.0\n2\n", "", {"5.0"}))),
+            (std::vector<std::string>{"nan", "nan", "2.000000"}));
+  EXPECT_EQ(shown(values<double>(infer("c.txt", "x\n05\n5e0\n2.5\n", "", {"+5"}))),
+            (std::vector<std::string>{"nan", "nan", "2.500000"}));
+  const column d = infer("d.txt", "x\n 5\n5 \n2\n", "", {"5"});
+  ASSERT_EQ(d.type(), dtype::int64);
+  EXPECT_EQ(values<std::int64_t>(d), (std::vector<std::int64_t>{5, 5, 2}));
+  // A marker that is not a number still matches as text only; NaN markers stay text markers.
+  EXPECT_EQ(shown(values<double>(infer("e.txt", "x\nmissing\n1\n", "", {"missing", "nan"}))),
+            (std::vector<std::string>{"nan", "1.000000"}));
+  // Given a type: a float column takes NaN, an integer column refuses the missing value.
+  read_options o;
+  o.type = dtype::float32;
+  o.na_values = {"-1"};
+  EXPECT_TRUE(std::isnan(values<float>(read_column(write("f.txt", "-1.0\n3\n"), o))[0]));
+  o.type = dtype::int32;
+  EXPECT_IO_ERROR(read_column(write("g.txt", "3\n-01\n"), o), "g.txt", "line 2", "missing value '-01'");
+}
+
+// "-0" is the integer 0 to pandas, and -0.0 once float text makes the column
+// float64; missing values alone (float64 by NaN) keep 0.0. ordo had given
+// +0.0 whenever the type was inferred.
+TEST_F(Infer, NegativeZeroAsPandasReadsIt) {
+  const auto sign_bits = [](const column& c) {
+    std::vector<bool> b;
+    for (double x : values<double>(c)) b.push_back(std::signbit(x));
+    return b;
+  };
+  EXPECT_EQ(sign_bits(infer("a.txt", "x\n-0\n1.5\n")), (std::vector<bool>{true, false}));
+  EXPECT_EQ(sign_bits(infer("b.txt", "x\n1.5\n-0\n-00\n")), (std::vector<bool>{false, true, true}));
+  EXPECT_EQ(sign_bits(infer("c.txt", "x\nNA\n-0\n2.5\n")), (std::vector<bool>{false, true, false}));
+  EXPECT_EQ(sign_bits(infer("d.txt", "x\n-0\nNA\n")), (std::vector<bool>{false, false}));
+  EXPECT_EQ(values<std::int64_t>(infer("e.txt", "x\n-0\n1\n")), (std::vector<std::int64_t>{0, 1}));
+}
+
 TEST_F(Infer, Delimiter) {
   EXPECT_EQ(values<std::int64_t>(infer("a.txt", "a;b\n1;2\n3;4\n", "b", {}, ';')), (std::vector<std::int64_t>{2, 4}));
   EXPECT_EQ(values<std::int64_t>(infer("b.txt", "1|2\n3|4\n", "0", {}, '|')), (std::vector<std::int64_t>{1, 3}));

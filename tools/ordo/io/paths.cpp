@@ -73,11 +73,24 @@ void check_paths(const std::vector<std::string>& inputs, const std::vector<std::
     check_input(in);
   }
   std::vector<std::pair<std::string, file_id>> written;
+  std::vector<std::pair<std::string, std::filesystem::path>> created;  // outputs that do not exist yet
   for (const std::string& out : outputs) {
     if (out.empty() || std_stream_once(out, stdout_uses, "only one output can go to stdout ('-')")) continue;
     check_output(out);
     const auto id = id_of(out);
-    if (!id) continue;  // a new file: it is no input
+    if (!id) {
+      struct stat st {};
+      if (::stat(out.c_str(), &st) == 0) continue;  // /dev/null, a FIFO: may take several outputs
+      // A new file is no input, but two outputs may still name it (same.txt
+      // and ./same.txt): the second rename would replace the first result.
+      std::error_code ec;
+      std::filesystem::path where = std::filesystem::weakly_canonical(std::filesystem::absolute(out, ec), ec);
+      if (ec) where = std::filesystem::absolute(out).lexically_normal();
+      for (const auto& [other, other_where] : created)
+        if (where == other_where) fail(out, "is the same file as the output " + other + "; give each output its own file");
+      created.emplace_back(out, where);
+      continue;
+    }
     for (const auto& [other, other_id] : written)
       if (*id == other_id) fail(out, "is the same file as the output " + other + "; give each output its own file");
     written.emplace_back(out, *id);

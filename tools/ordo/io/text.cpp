@@ -31,14 +31,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-struct na_set {
-  std::vector<std::string_view> markers;
-  explicit na_set(const std::vector<std::string>& extra) : markers(default_na_values()) {
-    for (const auto& m : extra) markers.push_back(m);
-  }
-  bool contains(std::string_view s) const { return std::find(markers.begin(), markers.end(), s) != markers.end(); }
-};
-
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // [+-]?[0-9]+
@@ -74,6 +66,31 @@ bool parse_float(std::string_view s, F& out) {
   return true;
 }
 
+// Missing-value markers as pandas.read_csv matches them: its defaults (here
+// after the cell's surrounding blanks are dropped), the user's --na-values as
+// written, and a user marker that reads as a number also marks every cell of
+// that value (pandas: na_values=['-1'] makes -1.0 missing too; a cell with
+// blanks around it is never matched, as pandas leaves ' 5' a value).
+struct na_set {
+  std::vector<std::string_view> markers;
+  std::vector<std::string> user;
+  std::vector<double> user_numbers;
+  explicit na_set(const std::vector<std::string>& extra) : markers(default_na_values()), user(extra) {
+    for (const auto& m : user) {
+      double d = 0;
+      if (parse_float(std::string_view(m), d) && d == d) user_numbers.push_back(d);
+    }
+  }
+  // s: the cell without its surrounding blanks; raw: the cell as written.
+  bool contains(std::string_view s, std::string_view raw) const {
+    return std::find(markers.begin(), markers.end(), s) != markers.end() ||
+           std::find(user.begin(), user.end(), raw) != user.end();
+  }
+  bool marks_value(double v, std::string_view s, std::string_view raw) const {
+    return s.size() == raw.size() && std::find(user_numbers.begin(), user_numbers.end(), v) != user_numbers.end();
+  }
+};
+
 // A bool as pandas reads one: True/TRUE/true, False/FALSE/false, 1 and 0.
 bool parse_bool(std::string_view s, bool& out) {
   if (s == "True" || s == "TRUE" || s == "true" || s == "1") return out = true, true;
@@ -90,18 +107,22 @@ struct cell {
   double d = 0;         // floating, and huge_integer's value as a float
 };
 
-cell classify(std::string_view s, const na_set& na) {
+cell classify(std::string_view s, const na_set& na, std::string_view raw) {
   cell c;
-  if (na.contains(s)) return c.k = kind::na, c;
+  if (na.contains(s, raw)) return c.k = kind::na, c;
+  const auto value = [&](kind k, double v) {
+    c.k = na.marks_value(v, s, raw) ? kind::na : k;
+    return c;
+  };
   if (integer_syntax(s)) {
     const std::string_view t = drop_plus(s);
     const char* end = t.data() + t.size();
-    if (std::from_chars(t.data(), end, c.i).ec == std::errc{}) return c.k = kind::integer, c;
-    if (t[0] != '-' && std::from_chars(t.data(), end, c.u).ec == std::errc{}) return c.k = kind::big_unsigned, c;
+    if (std::from_chars(t.data(), end, c.i).ec == std::errc{}) return value(kind::integer, double(c.i));
+    if (t[0] != '-' && std::from_chars(t.data(), end, c.u).ec == std::errc{}) return value(kind::big_unsigned, double(c.u));
     parse_float(s, c.d);
-    return c.k = kind::huge_integer, c;
+    return value(kind::huge_integer, c.d);
   }
-  if (parse_float(s, c.d)) return c.k = kind::floating, c;
+  if (parse_float(s, c.d)) return value(kind::floating, c.d);
   return c;
 }
 
@@ -257,7 +278,7 @@ layout plan(const std::vector<field>& cells, std::size_t first_line, char delim,
   l.header = std::any_of(cells.begin(), cells.end(), [&](const field& f) {
     const std::string_view s = trim(f.text);
     bool b;  // a bool column's True / False are values, not names
-    return classify(s, na).k == kind::bad && !looks_numeric(s) && !(bools && parse_bool(s, b));
+    return classify(s, na, f.text).k == kind::bad && !looks_numeric(s) && !(bools && parse_bool(s, b));
   });
   std::vector<std::string> names;
   for (const auto& c : cells) names.push_back(l.header ? header_name(c) : std::string());
@@ -298,7 +319,8 @@ layout plan(const std::vector<field>& cells, std::size_t first_line, char delim,
 
 // ---- values -----------------------------------------------------------------
 
-// Reads the column, line by line: `take(cell_text, line)` for each value.
+// Reads the column, line by line: `take(cell_text, raw_text, line)` for each
+// value (cell_text without the blanks around it).
 template <class Take>
 void for_each_value(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
                     const std::string& path, Take&& take) {
@@ -310,7 +332,7 @@ void for_each_value(record_reader& records, std::vector<field>& cells, std::size
       if (!l.name.empty() || l.fields > 1) m += "; reading column '" + printable(l.name.empty() ? std::to_string(l.index) : l.name) + "'";
       fail(path, m);
     }
-    take(trim(cells[l.index].text), line);
+    take(trim(cells[l.index].text), cells[l.index].text, line);
   } while (records.next(cells, line));
 }
 
@@ -326,16 +348,22 @@ std::string bad_text(std::string_view s, const layout& l) {
 // exactly (integers out of T's range are never wrapped). 16-bit floats are
 // parsed as a double and rounded once, as numpy's astype rounds.
 template <class T>
-T parse_cell(std::string_view s, std::size_t at, const na_set& na, const layout* l, const std::string& path) {
+T parse_cell(std::string_view s, std::size_t at, const na_set& na, const layout* l, const std::string& path,
+             std::string_view raw) {
   constexpr auto np = ordo::detail::numpy_dtype_of<T>();
   const char* type = np.name;
   const auto where = [&] { return "line " + std::to_string(at) + ": "; };
   const auto bad = [&] { return l ? bad_text(s, *l) : (looks_numeric(s) ? "malformed number " : "non-numeric text ") + shown(s); };
-  if (na.contains(s)) {
+  const auto missing = [&]() -> T {
     if constexpr (np.format != ordo::detail::float_format::none)
       return ordo::detail::key_from_double<T>(std::numeric_limits<double>::quiet_NaN());
     fail(path, where() + "missing value " + shown(s) + " in an integer (" + type +
                    ") column; read it with --dtype float64 to get NaN");
+  };
+  if (na.contains(s, raw)) return missing();
+  if constexpr (!std::is_same_v<T, bool>) {
+    double d = 0;
+    if (!na.user_numbers.empty() && parse_float(s, d) && na.marks_value(d, s, raw)) return missing();
   }
   if constexpr (std::is_same_v<T, bool>) {
     bool b = false;
@@ -373,8 +401,8 @@ template <class V>
 void parse_typed(record_reader& records, std::vector<field>& cells, std::size_t line, const layout& l,
                  const na_set& na, const std::string& path, V& out) {
   using T = typename V::value_type;
-  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::size_t at) {
-    out.push_back(parse_cell<T>(s, at, na, &l, path));
+  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::string_view raw, std::size_t at) {
+    out.push_back(parse_cell<T>(s, at, na, &l, path, raw));
   });
 }
 
@@ -386,6 +414,9 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
   std::vector<double> f64;
   dtype t = dtype::int64;
   bool floaty = false;                    // a decimal, exponent, inf/nan or missing value was seen
+  bool float_text = false;                // a cell that reads only as a float (1.5, 1e3, inf, nan)
+  std::vector<std::size_t> negative_zeros;  // rows of "-0", "-00": -0.0 if float text makes the column float
+  std::size_t row = 0;
   std::size_t negative_at = 0, big_at = 0, huge_at = 0;  // first lines (0: none)
   std::string negative_text, big_text, huge_text;
   const auto to_float = [&] {
@@ -394,13 +425,16 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
     i64 = {}, u64 = {};
     t = dtype::float64;
   };
-  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::size_t at) {
-    const cell c = classify(s, na);
+  for_each_value(records, cells, line, l, path, [&](std::string_view s, std::string_view raw, std::size_t at) {
+    const cell c = classify(s, na, raw);
+    if (c.k == kind::integer && c.i == 0 && s[0] == '-') negative_zeros.push_back(row);
+    ++row;
     switch (c.k) {
       case kind::bad: fail(path, "line " + std::to_string(at) + ": " + bad_text(s, l));
       case kind::na:
       case kind::floating:
         floaty = true;
+        float_text = float_text || c.k == kind::floating;
         if (t != dtype::float64) to_float();
         f64.push_back(c.k == kind::na ? std::numeric_limits<double>::quiet_NaN() : c.d);
         return;
@@ -438,6 +472,10 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
                    "): no integer type holds them all; read the column with --dtype float64 to round them");
   if (t == dtype::int64) return {std::move(i64)};
   if (t == dtype::uint64) return {std::move(u64)};
+  // pandas reads "-0" as the integer 0, and as -0.0 once the column holds
+  // float text; a column made float by missing values alone keeps 0.0.
+  if (float_text)
+    for (const std::size_t r : negative_zeros) f64[r] = -0.0;
   return {std::move(f64)};
 }
 
@@ -531,7 +569,7 @@ ORDO_DTYPE_KEYS_(ORDO_TEXT_APPEND_)
 
 template <class T>
 T parse_text_value(std::string_view cell, const std::string& path, std::size_t line) {
-  return parse_cell<T>(trim(cell), line, na_set({}), nullptr, path);
+  return parse_cell<T>(trim(cell), line, na_set({}), nullptr, path, cell);
 }
 #define ORDO_TEXT_PARSE_(T, N) template T parse_text_value(std::string_view, const std::string&, std::size_t);
 ORDO_DTYPE_KEYS_(ORDO_TEXT_PARSE_)
