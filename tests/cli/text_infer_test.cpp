@@ -114,30 +114,38 @@ TEST_F(Infer, NaValuesOption) {
   EXPECT_IO_ERROR(read_column(write("c.txt", "1\n-999\n"), o), "c.txt", "line 2", "missing value '-999'");
 }
 
-// pandas marks a number given to na_values in any spelling of its value
-// (-1 marks -1.0, 5.0 marks 5, 5 marks 05 and 5e0), but never a cell with
-// blanks around it (' 5' stays 5); ordo had matched the text alone, after
-// trimming, so -1.0 stayed a value and ' 5' became missing.
-TEST_F(Infer, NaValuesMatchTheNumberAsPandasDoes) {
-  EXPECT_EQ(shown(values<double>(infer("a.txt", "x\n-1\n-1.0\n2\n", "", {"-1"}))),
-            (std::vector<std::string>{"nan", "nan", "2.000000"}));
-  EXPECT_EQ(shown(values<double>(infer("b.txt", "x\n5\n5.0\n2\n", "", {"5.0"}))),
-            (std::vector<std::string>{"nan", "nan", "2.000000"}));
-  EXPECT_EQ(shown(values<double>(infer("c.txt", "x\n05\n5e0\n2.5\n", "", {"+5"}))),
-            (std::vector<std::string>{"nan", "nan", "2.500000"}));
-  const column d = infer("d.txt", "x\n 5\n5 \n2\n", "", {"5"});
-  ASSERT_EQ(d.type(), dtype::int64);
-  EXPECT_EQ(values<std::int64_t>(d), (std::vector<std::int64_t>{5, 5, 2}));
-  // A marker that is not a number still matches as text only; NaN markers stay text markers.
-  EXPECT_EQ(shown(values<double>(infer("e.txt", "x\nmissing\n1\n", "", {"missing", "nan"}))),
-            (std::vector<std::string>{"nan", "1.000000"}));
-  // Given a type: a float column takes NaN, an integer column refuses the missing value.
+// pandas matches na_values as text, a number marker also in its integer and
+// float spellings ('5' and '5.0' mark each other); and in a column that float
+// text makes float64 (or a float --dtype) it marks every cell of that value
+// (' 5', '05', '5e0'). An all-integer column keeps '05' and ' 5' as 5. ordo
+// had matched the text alone, after trimming: -1.0 stayed a value under -1
+// and ' 5' became missing.
+TEST_F(Infer, NaValuesMatchAsPandasDoes) {
+  const auto reads = [&](const std::string& name, const std::string& text, const std::string& marker) {
+    return shown(values<double>(infer(name, text, "", {marker})));
+  };
+  EXPECT_EQ(reads("a.txt", "x\n-1\n-1.0\n2\n", "-1"), (std::vector<std::string>{"nan", "nan", "2.000000"}));
+  EXPECT_EQ(reads("b.txt", "x\n5\n5.0\n2\n", "5.0"), (std::vector<std::string>{"nan", "nan", "2.000000"}));
+  EXPECT_EQ(reads("c.txt", "x\n05\n5e0\n 5\n2.5\n", "+5"),
+            (std::vector<std::string>{"nan", "nan", "nan", "2.500000"}));
+  EXPECT_EQ(reads("d.txt", "x\n5\n2\n", "5.00"), (std::vector<std::string>{"nan", "2.000000"}));
+  // An all-integer column: text matches only.
+  const column e = infer("e.txt", "x\n 5\n5 \n05\n+5\n2\n", "", {"5"});
+  ASSERT_EQ(e.type(), dtype::int64);
+  EXPECT_EQ(values<std::int64_t>(e), (std::vector<std::int64_t>{5, 5, 5, 5, 2}));
+  EXPECT_EQ(values<std::int64_t>(infer("f.txt", "x\n-01\n3\n", "", {"-1"})), (std::vector<std::int64_t>{-1, 3}));
+  // Missing values alone make float64 without float text: '05' stays 5.
+  EXPECT_EQ(reads("g.txt", "x\n05\nNA\n", "5"), (std::vector<std::string>{"5.000000", "nan"}));
+  // A marker that is not a number matches as text only; NaN markers stay text markers.
+  EXPECT_EQ(reads("h.txt", "x\nmissing\n1\n", "missing"), (std::vector<std::string>{"nan", "1.000000"}));
+  // Given a type: a float column takes NaN for the value, an integer column refuses the text.
   read_options o;
   o.type = dtype::float32;
   o.na_values = {"-1"};
-  EXPECT_TRUE(std::isnan(values<float>(read_column(write("f.txt", "-1.0\n3\n"), o))[0]));
+  EXPECT_TRUE(std::isnan(values<float>(read_column(write("i.txt", "-1.0\n3\n"), o))[0]));
   o.type = dtype::int32;
-  EXPECT_IO_ERROR(read_column(write("g.txt", "3\n-01\n"), o), "g.txt", "line 2", "missing value '-01'");
+  EXPECT_IO_ERROR(read_column(write("j.txt", "3\n-1\n"), o), "j.txt", "line 2", "missing value '-1'");
+  EXPECT_EQ(values<std::int32_t>(read_column(write("k.txt", "3\n-01\n"), o)), (std::vector<std::int32_t>{3, -1}));
 }
 
 // "-0" is the integer 0 to pandas, and -0.0 once float text makes the column

@@ -66,19 +66,30 @@ bool parse_float(std::string_view s, F& out) {
   return true;
 }
 
-// Missing-value markers as pandas.read_csv matches them: its defaults (here
-// after the cell's surrounding blanks are dropped), the user's --na-values as
-// written, and a user marker that reads as a number also marks every cell of
-// that value (pandas: na_values=['-1'] makes -1.0 missing too; a cell with
-// blanks around it is never matched, as pandas leaves ' 5' a value).
+// Missing-value markers as pandas.read_csv matches them. Its defaults are
+// matched here after the cell's surrounding blanks are dropped; the user's
+// --na-values as written, and a marker that is a number also in its integer
+// and float spellings ('5' marks '5.0', '5.00' marks '5'). In a column read as
+// floats (float text in it, or a float --dtype), a number marker marks every
+// cell of that value, however written (' 5', '05', '5e0'); pandas tries the
+// integer parse first, and there it matches the text only.
 struct na_set {
   std::vector<std::string_view> markers;
   std::vector<std::string> user;
   std::vector<double> user_numbers;
   explicit na_set(const std::vector<std::string>& extra) : markers(default_na_values()), user(extra) {
-    for (const auto& m : user) {
+    for (const auto& m : extra) {
       double d = 0;
-      if (parse_float(std::string_view(m), d) && d == d) user_numbers.push_back(d);
+      if (!parse_float(std::string_view(m), d) || d != d) continue;
+      user_numbers.push_back(d);
+      if (d == std::trunc(d) && std::fabs(d) < 9.2e18) {
+        const std::string whole = std::to_string(std::int64_t(d));
+        user.push_back(whole);
+        user.push_back(whole + ".0");
+      } else {
+        char buf[64];
+        user.emplace_back(buf, std::to_chars(buf, buf + sizeof buf, d).ptr);  // Python's repr of the float
+      }
     }
   }
   // s: the cell without its surrounding blanks; raw: the cell as written.
@@ -86,8 +97,8 @@ struct na_set {
     return std::find(markers.begin(), markers.end(), s) != markers.end() ||
            std::find(user.begin(), user.end(), raw) != user.end();
   }
-  bool marks_value(double v, std::string_view s, std::string_view raw) const {
-    return s.size() == raw.size() && std::find(user_numbers.begin(), user_numbers.end(), v) != user_numbers.end();
+  bool marks_number(double v) const {
+    return std::find(user_numbers.begin(), user_numbers.end(), v) != user_numbers.end();
   }
 };
 
@@ -104,25 +115,22 @@ struct cell {
   kind k = kind::bad;
   std::int64_t i = 0;   // integer
   std::uint64_t u = 0;  // big_unsigned: above INT64_MAX
-  double d = 0;         // floating, and huge_integer's value as a float
+  double d = 0;         // the value as a float (every kind but na and bad)
 };
 
 cell classify(std::string_view s, const na_set& na, std::string_view raw) {
   cell c;
   if (na.contains(s, raw)) return c.k = kind::na, c;
-  const auto value = [&](kind k, double v) {
-    c.k = na.marks_value(v, s, raw) ? kind::na : k;
-    return c;
-  };
   if (integer_syntax(s)) {
     const std::string_view t = drop_plus(s);
     const char* end = t.data() + t.size();
-    if (std::from_chars(t.data(), end, c.i).ec == std::errc{}) return value(kind::integer, double(c.i));
-    if (t[0] != '-' && std::from_chars(t.data(), end, c.u).ec == std::errc{}) return value(kind::big_unsigned, double(c.u));
+    if (std::from_chars(t.data(), end, c.i).ec == std::errc{}) return c.d = double(c.i), c.k = kind::integer, c;
+    if (t[0] != '-' && std::from_chars(t.data(), end, c.u).ec == std::errc{})
+      return c.d = double(c.u), c.k = kind::big_unsigned, c;
     parse_float(s, c.d);
-    return value(kind::huge_integer, c.d);
+    return c.k = kind::huge_integer, c;
   }
-  if (parse_float(s, c.d)) return value(kind::floating, c.d);
+  if (parse_float(s, c.d)) return c.k = kind::floating, c;
   return c;
 }
 
@@ -361,9 +369,9 @@ T parse_cell(std::string_view s, std::size_t at, const na_set& na, const layout*
                    ") column; read it with --dtype float64 to get NaN");
   };
   if (na.contains(s, raw)) return missing();
-  if constexpr (!std::is_same_v<T, bool>) {
+  if constexpr (np.format != ordo::detail::float_format::none) {  // a float column: the value marks it
     double d = 0;
-    if (!na.user_numbers.empty() && parse_float(s, d) && na.marks_value(d, s, raw)) return missing();
+    if (!na.user_numbers.empty() && parse_float(s, d) && na.marks_number(d)) return missing();
   }
   if constexpr (std::is_same_v<T, bool>) {
     bool b = false;
@@ -416,6 +424,7 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
   bool floaty = false;                    // a decimal, exponent, inf/nan or missing value was seen
   bool float_text = false;                // a cell that reads only as a float (1.5, 1e3, inf, nan)
   std::vector<std::size_t> negative_zeros;  // rows of "-0", "-00": -0.0 if float text makes the column float
+  std::vector<std::size_t> marked_numbers;  // rows whose value a number marker names: NaN if float text does
   std::size_t row = 0;
   std::size_t negative_at = 0, big_at = 0, huge_at = 0;  // first lines (0: none)
   std::string negative_text, big_text, huge_text;
@@ -428,6 +437,7 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
   for_each_value(records, cells, line, l, path, [&](std::string_view s, std::string_view raw, std::size_t at) {
     const cell c = classify(s, na, raw);
     if (c.k == kind::integer && c.i == 0 && s[0] == '-') negative_zeros.push_back(row);
+    if (c.k != kind::na && c.k != kind::bad && na.marks_number(c.d)) marked_numbers.push_back(row);
     ++row;
     switch (c.k) {
       case kind::bad: fail(path, "line " + std::to_string(at) + ": " + bad_text(s, l));
@@ -474,8 +484,10 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
   if (t == dtype::uint64) return {std::move(u64)};
   // pandas reads "-0" as the integer 0, and as -0.0 once the column holds
   // float text; a column made float by missing values alone keeps 0.0.
-  if (float_text)
+  if (float_text) {
     for (const std::size_t r : negative_zeros) f64[r] = -0.0;
+    for (const std::size_t r : marked_numbers) f64[r] = std::numeric_limits<double>::quiet_NaN();
+  }
   return {std::move(f64)};
 }
 
