@@ -36,10 +36,16 @@ __global__ void encode_kernel(const Code* keys, u64 n, key_kind kind, bool desce
   ORDO_NCCL_FOR(i, n) codes[i] = rank_bits_of(kind, keys[i], descending, nan_on_top);
 }
 
-// Integer codes back to their keys, in place (a bijection for integers).
+// Integer codes back to their keys (a bijection for integers): codes
+// [self, self + self_n) straight to home[0, self_n) (this process's own part
+// of the sorted output), the rest in place for the exchange.
 template <class Code>
-__global__ void decode_kernel(Code* codes, u64 n, key_kind kind, bool descending) {
-  ORDO_NCCL_FOR(i, n) codes[i] = detail::decode_code(kind, descending ? Code(~codes[i]) : codes[i]);
+__global__ void decode_kernel(Code* codes, u64 n, key_kind kind, bool descending, u64 self, u64 self_n, Code* home) {
+  ORDO_NCCL_FOR(i, n) {
+    const Code k = detail::decode_code(kind, descending ? Code(~codes[i]) : codes[i]);
+    if (i - self < self_n) home[i - self] = k;
+    else codes[i] = k;
+  }
 }
 
 __global__ void iota_kernel(u64* out, u64 n) {
@@ -56,41 +62,53 @@ __global__ void scatter_kernel(const W* in, const u64* idx, u64 n, W* out) {
   ORDO_NCCL_FOR(i, n) out[idx[i]] = in[i];
 }
 
-// A sampled tuple (code, process, sorted position); tuples are distinct, so
-// runs of equal codes are cut like any other run. proc == no_sample: the
-// process had fewer keys than samples.
+// A sampled tuple (code, process, input index); tuples are distinct, so runs
+// of equal codes are cut like any other run. proc == no_sample: the process
+// had fewer keys than samples.
 struct sample {
   u64 code, proc, pos;
 };
 constexpr u64 no_sample = ~u64(0);
 
+// splitmix64's finalizer: sample positions that do not alias with periodic
+// inputs (a regular grid over unsorted keys would).
+__device__ inline u64 mix64(u64 x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// s tuples of the (unsorted) codes: all of them when n <= s, else s at
+// pseudo-random positions.
 template <class Code>
-__global__ void sample_kernel(const Code* sorted, u64 n, u64 s, u64 me, sample* out) {
+__global__ void sample_kernel(const Code* codes, u64 n, u64 s, u64 me, sample* out) {
   ORDO_NCCL_FOR(k, s) {
-    const bool all = n < s;
-    const u64 i = all ? k : ((2 * k + 1) * n) / (2 * s);
-    out[k] = (all && k >= n) ? sample{0, no_sample, 0} : sample{u64(sorted[i]), me, i};
+    if (n <= s) {
+      out[k] = k < n ? sample{u64(codes[k]), me, k} : sample{0, no_sample, 0};
+    } else {
+      const u64 i = mix64(k + (me << 40) + 0x9e3779b97f4a7c15ull) % n;
+      out[k] = sample{u64(codes[i]), me, i};
+    }
   }
 }
 
-template <class Code>
-__device__ u64 first_not_below(const Code* c, u64 n, u64 v, bool strictly_above) {
-  u64 lo = 0, hi = n;
-  while (lo < hi) {
-    const u64 mid = lo + (hi - lo) / 2;
-    if (strictly_above ? u64(c[mid]) <= v : u64(c[mid]) < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+__device__ inline bool at_or_below(const sample& s, u64 code, u64 me, u64 i) {
+  return s.code != code ? s.code < code : s.proc != me ? s.proc < me : s.pos <= i;
 }
 
-// cut[j]: the local tuples (sorted[i], me, i) below splitter j.
-template <class Code>
-__global__ void cut_kernel(const Code* sorted, u64 n, u64 me, const sample* split, int count, u64* cut) {
-  ORDO_NCCL_FOR(j, u64(count)) {
-    const sample sp = split[j];
-    const u64 lo = first_not_below(sorted, n, sp.code, false), hi = first_not_below(sorted, n, sp.code, true);
-    cut[j] = me < sp.proc ? hi : me > sp.proc ? lo : std::min(std::max(sp.pos, lo), hi);
+// bucket[i]: the process the tuple (codes[i], me, i) goes to, the number of
+// the (ascending) splitters at or below it.
+template <class Code, class B>
+__global__ void bucket_kernel(const Code* codes, u64 n, u64 me, const sample* split, int count, B* bucket) {
+  ORDO_NCCL_FOR(i, n) {
+    const u64 v = codes[i];
+    int lo = 0, hi = count;
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      if (at_or_below(split[mid], v, me, i)) lo = mid + 1;
+      else hi = mid;
+    }
+    bucket[i] = B(lo);
   }
 }
 
@@ -107,6 +125,17 @@ __global__ void origin_kernel(const u64* pos, const u64* src_idx, u64 m, const u
     }
     out[i] = global_index{std::int64_t(lo), src_idx[i]};
   }
+}
+
+template <class Code>
+__device__ u64 first_not_below(const Code* c, u64 n, u64 v, bool strictly_above) {
+  u64 lo = 0, hi = n;
+  while (lo < hi) {
+    const u64 mid = lo + (hi - lo) / 2;
+    if (strictly_above ? u64(c[mid]) <= v : u64(c[mid]) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 // words[0..5]: the tie_boundary of the sorted codes; distinct from the local

@@ -17,6 +17,7 @@
 #include "ordo/device_buffer.hpp"
 #include "ordo/dist/tie_boundaries.hpp"
 #include "ordo/nccl.hpp"
+#include "ordo/primitives.hpp"
 
 namespace ordo::nccl_detail {
 namespace {
@@ -26,6 +27,9 @@ template <class T>
 using dbuf = device_buffer<T>;
 
 constexpr int block = 256;
+// Sampled tuples per process (p > 1): the splitters' quantiles then err by
+// about 0.5 / sqrt(p * 8192) of the total, under 1% of a share up to p = 8.
+constexpr std::uint64_t samples_per_process = 8192;
 unsigned grid_for(u64 n) { return unsigned(std::clamp<u64>((n + block - 1) / block, 1, 8192)); }
 
 // ---- launches -------------------------------------------------------------------
@@ -168,42 +172,80 @@ struct payload_in {
   std::size_t elem;
 };
 
+// Step 2's stable split of every array by the process its elements go to:
+// ordo::split by a byte, so at most 256 processes (exchange_sorted checks).
+class partition {
+ public:
+  partition(const comm_info& c, u64 n) : c_(c), n_(n), counts_(c.p, 0) { counts_[c.me] = n; }
+
+  // The processes of the codes' tuples (codes[i], me, i) below, between and
+  // above the splitters.
+  template <class Code>
+  void assign(const Code* codes, const std::vector<sample>& split) {
+    if (!n_ || split.empty()) return;  // p == 1, or nothing sampled anywhere: all stay
+    const auto d_split = upload(c_, split);
+    bucket_ = dbuf<std::uint8_t>(c_.exec, n_);
+    off_ = dbuf<u64>(c_.exec, u64(c_.p) + 1);
+    ORDO_NCCL_LAUNCH(bucket_kernel<Code>, n_, c_.stream, codes, n_, u64(c_.me), d_split.data(), int(split.size()),
+                     bucket_.data());
+  }
+
+  // out = in (n elements of 4 or 8 bytes) split by process.
+  void move(const void* in, void* out, std::size_t elem) {
+    if (!n_) return;
+    if (!bucket_.size()) {
+      check_cuda(cudaMemcpyAsync(out, in, n_ * elem, cudaMemcpyDeviceToDevice, c_.stream), "cudaMemcpyAsync");
+      return;
+    }
+    auto run = [&](auto word) {
+      using W = decltype(word);
+      ordo::split(c_.exec, std::span<const W>(static_cast<const W*>(in), n_), bucket_.span(), unsigned(c_.p),
+                  std::span<W>(static_cast<W*>(out), n_), off_.span());
+    };
+    if (elem == 4) run(std::uint32_t{});
+    else run(std::uint64_t{});
+    if (!counted_) {  // every split has the same offsets: the first one's are the counts
+      const auto h = download(c_, off_.data(), u64(c_.p) + 1);
+      for (int q = 0; q < c_.p; ++q) counts_[q] = h[q + 1] - h[q];
+      counted_ = true;
+    }
+  }
+
+  // The input index of each split element.
+  dbuf<u64> input_index() {
+    dbuf<u64> idx = iota(c_, n_), out(c_.exec, n_);
+    move(idx.data(), out.data(), sizeof(u64));
+    return out;
+  }
+
+  // Elements per process (once one move has counted them).
+  const std::vector<u64>& counts() const { return counts_; }
+
+ private:
+  const comm_info& c_;
+  u64 n_;
+  std::vector<u64> counts_;
+  dbuf<std::uint8_t> bucket_;
+  dbuf<u64> off_;
+  bool counted_ = false;
+};
+
 template <class Code, class CheckTotal>
 chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> codes, u64 n,
                             const std::vector<payload_in>& pays_in, wants w, CheckTotal&& check_total) {
   chunk<Code> s;
-  // (1) Local stable sort of (code, payloads): tuple i is (sorted[i], me, i).
-  timer.mark(phase::local_sort);
-  std::vector<std::size_t> elems;
-  std::vector<dbuf<std::byte>> pays(pays_in.size());  // the payloads in local sorted order
-  for (const auto& p : pays_in) elems.push_back(p.elem);
-  dbuf<Code> sorted(c.exec, n);
-  dbuf<u64> perm;
-  if (w.local_perm || w.send_index || pays_in.size() > 1) {
-    dbuf<u64> idx = iota(c, n);
-    perm = dbuf<u64>(c.exec, n);
-    sort_pairs(c, codes.data(), sorted.data(), idx.data(), perm.data(), n);
-    for (std::size_t k = 0; k < pays_in.size(); ++k) {
-      pays[k] = dbuf<std::byte>(c.exec, n * elems[k]);
-      permute_bytes(c, pays_in[k].data, perm.data(), n, elems[k], pays[k].data(), false);
-    }
-  } else if (pays_in.size() == 1) {
-    pays[0] = dbuf<std::byte>(c.exec, n * elems[0]);
-    sort_pairs_bytes(c, codes.data(), sorted.data(), pays_in[0].data, pays[0].data(), n, elems[0]);
-  } else {
-    sort_keys(c, codes.data(), sorted.data(), n);
-  }
-  codes = dbuf<Code>();
-
-  // (2) A regular sample of every process's sorted tuples, gathered with the
-  // sizes: [n, s samples] per process; p-1 splitters on the host.
+  if (c.p > 256)  // the same p on every process: all throw
+    throw error(errc::not_supported, "ordo::nccl: sort, sort_idx and rank split over at most 256 processes; this "
+                                     "communicator has " + std::to_string(c.p));
+  // (1) A sample of every process's tuples (code, me, input index), gathered
+  // with the sizes: [n, s samples] per process; p-1 splitters on the host.
   timer.mark(phase::splitters);
-  const u64 s_per = std::min<u64>(4096, 64 * u64(c.p));
-  dbuf<sample> smp(c.exec, s_per);
-  ORDO_NCCL_LAUNCH(sample_kernel<Code>, s_per, c.stream, sorted.data(), n, s_per, u64(c.me), smp.data());
+  const u64 s_per = c.p > 1 ? samples_per_process : 0;
   std::vector<u64> mine(1 + 3 * s_per);
   mine[0] = n;
-  {
+  if (s_per) {
+    dbuf<sample> smp(c.exec, s_per);
+    ORDO_NCCL_LAUNCH(sample_kernel<Code>, s_per, c.stream, codes.data(), n, s_per, u64(c.me), smp.data());
     auto h = download(c, smp.data(), s_per);
     std::copy_n(reinterpret_cast<const u64*>(h.data()), 3 * s_per, mine.begin() + 1);
   }
@@ -220,21 +262,33 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
   std::sort(all.begin(), all.end(), [](const sample& a, const sample& b) {
     return a.code != b.code ? a.code < b.code : a.proc != b.proc ? a.proc < b.proc : a.pos < b.pos;
   });
-  std::vector<u64> cut(c.p + 1, 0);
-  cut[c.p] = n;
-  if (c.p > 1 && !all.empty()) {
-    std::vector<sample> split(c.p - 1);
-    for (int j = 1; j < c.p; ++j) split[j - 1] = all[(u64(j) * all.size()) / u64(c.p)];
-    auto d_split = upload(c, split);
-    dbuf<u64> d_cut(c.exec, c.p - 1);
-    ORDO_NCCL_LAUNCH(cut_kernel<Code>, u64(c.p - 1), c.stream, sorted.data(), n, u64(c.me), d_split.data(), c.p - 1,
-                     d_cut.data());
-    auto h = download(c, d_cut.data(), c.p - 1);
-    std::copy(h.begin(), h.end(), cut.begin() + 1);
+  std::vector<sample> split;
+  if (c.p > 1 && !all.empty())
+    for (int j = 1; j < c.p; ++j) split.push_back(all[(u64(j) * all.size()) / u64(c.p)]);
+
+  // (2) Each tuple's process, and every array split by it, stably: the run
+  // for process q holds its tuples in input order (docs/algorithms.md).
+  timer.mark(phase::split);
+  partition part(c, n);
+  part.assign(codes.data(), split);
+  dbuf<Code> parted;  // one process: the codes stay where they are
+  if (c.p == 1) {
+    parted = std::move(codes);
+  } else {
+    parted = dbuf<Code>(c.exec, n);
+    part.move(codes.data(), parted.data(), sizeof(Code));
+    codes = dbuf<Code>();
   }
-  for (int j = 1; j <= c.p; ++j) cut[j] = std::min(n, std::max(cut[j], cut[j - 1]));
-  s.send_cnt.resize(c.p);
-  for (int q = 0; q < c.p; ++q) s.send_cnt[q] = cut[q + 1] - cut[q];
+  std::vector<std::size_t> elems;
+  std::vector<dbuf<std::byte>> pays;  // the payloads split
+  for (const auto& p : pays_in) {
+    elems.push_back(p.elem);
+    pays.emplace_back(c.exec, n * p.elem);
+    part.move(p.data, pays.back().data(), p.elem);
+  }
+  s.send_cnt = part.counts();
+  dbuf<u64> perm;
+  if (w.local_perm || w.send_index) perm = part.input_index();
   // (3) The send counts of every process: a p x p matrix on every host.
   const auto matrix = allgather_u64(c, s.send_cnt);
   s.recv_cnt.resize(c.p);
@@ -246,9 +300,11 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
 
   // (4) One grouped exchange of codes, payloads and (sort_idx) indices.
   timer.mark(phase::exchange);
-  dbuf<Code> rcode(c.exec, s.m);
+  // One process: the split codes are the chunk (the payloads are copied).
+  const Code* send_codes = parted.data();
+  dbuf<Code> rcode = c.p == 1 ? std::move(parted) : dbuf<Code>(c.exec, s.m);
   std::vector<dbuf<std::byte>> rpay;
-  std::vector<moved> arrays{{sorted.data(), rcode.data(), sizeof(Code)}};
+  std::vector<moved> arrays{{send_codes, rcode.data(), sizeof(Code), c.p == 1}};
   for (std::size_t k = 0; k < pays.size(); ++k) {
     rpay.emplace_back(c.exec, s.m * elems[k]);
     arrays.push_back({pays[k].data(), rpay.back().data(), elems[k]});
@@ -256,13 +312,13 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
   dbuf<u64> ridx(c.exec, w.send_index ? s.m : 0);
   if (w.send_index) arrays.push_back({perm.data(), ridx.data(), sizeof(u64)});
   exchange(c, arrays, s.send_cnt, s.recv_cnt);
-  sorted = dbuf<Code>();
+  parted = dbuf<Code>();
   pays.clear();
   if (w.local_perm) s.local_perm = std::move(perm);
   perm = dbuf<u64>();
 
-  // (5) The runs arrived in process order, each sorted by (code, index): a
-  // stable sort by code gives the tuple order.
+  // (5) The runs arrived in process order, each in input order: a stable
+  // sort by code gives the tuple order (code, process, input index).
   timer.mark(phase::final_sort);
   s.code = dbuf<Code>(c.exec, s.m);
   s.pos = sort_with(c, rcode.data(), s.code.data(), s.m, rpay, elems, w.positions || w.send_index);
@@ -343,7 +399,7 @@ dbuf<Code> encode(const comm_info& c, const Code* keys, u64 n, key_kind kind, bo
 template <class Code>
 void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsigned value_bytes, bool descending) {
   const comm_info c(ex);
-  phase_timer timer(c, phase::local_sort);
+  phase_timer timer(c, phase::splitters);
   auto codes = encode(c, keys, n, kind, descending, descending);
   // Float codes tie -0.0 with +0.0 and every NaN: the keys travel. Integer
   // codes decode back exactly: they do not.
@@ -359,10 +415,16 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
   auto s = exchange_sorted(c, timer, std::move(codes), n, pays, wants{}, no_total_check);
   // (6) Back to the input's local sizes.
   timer.mark(phase::redistribute);
-  if (!carry_keys && s.m) ORDO_NCCL_LAUNCH(decode_kernel<Code>, s.m, c.stream, s.code.data(), s.m, kind, descending);
   std::vector<u64> sc, rc;
   home_counts(c, s.n_all, s.m_all, sc, rc);
-  std::vector<moved> arrays{{carry_keys ? static_cast<const void*>(s.pay[0].data()) : s.code.data(), keys, sizeof(Code)}};
+  // Integer codes decode on the way: this process's own part straight into keys.
+  if (!carry_keys && s.m) {
+    const u64 self = prefix(sc)[c.me], home = prefix(rc)[c.me];
+    ORDO_NCCL_LAUNCH(decode_kernel<Code>, s.m, c.stream, s.code.data(), s.m, kind, descending, self, sc[c.me],
+                     keys + home);
+  }
+  std::vector<moved> arrays{
+      {carry_keys ? static_cast<const void*>(s.pay[0].data()) : s.code.data(), keys, sizeof(Code), !carry_keys}};
   if (with_values) arrays.push_back({s.pay.back().data(), values, value_bytes});
   exchange(c, arrays, sc, rc);
   timer.done(s.m);
@@ -371,7 +433,7 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
 template <class Code>
 void sort_idx(const nccl& ex, key_kind kind, const Code* keys, u64 n, global_index* perm, bool descending) {
   const comm_info c(ex);
-  phase_timer timer(c, phase::local_sort);
+  phase_timer timer(c, phase::splitters);
   auto s = exchange_sorted(c, timer, encode(c, keys, n, kind, descending, descending), n, {},
                            wants{.send_index = true, .positions = true}, no_total_check);
   timer.mark(phase::redistribute);
@@ -391,7 +453,7 @@ template <class Code>
 void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, rank_store rt,
           const rank_options& options) {
   const comm_info c(ex);
-  phase_timer timer(c, phase::local_sort);
+  phase_timer timer(c, phase::splitters);
   auto codes = encode(c, keys, n, kind, !options.ascending, options.na == na_option::top);
   auto s = exchange_sorted(c, timer, std::move(codes), n, {}, wants{.local_perm = true, .positions = true},
                            [&](u64 total) { check_rank_total(rt, total, "rank"); });

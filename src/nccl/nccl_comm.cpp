@@ -84,7 +84,7 @@ void exchange(const comm_info& c, std::span<const moved> arrays, std::span<const
   std::vector<std::uint64_t> sd(c.p + 1, 0), rd(c.p + 1, 0);
   for (int q = 0; q < c.p; ++q) sd[q + 1] = sd[q] + send_cnt[q], rd[q + 1] = rd[q] + recv_cnt[q];
   for (const moved& a : arrays)
-    if (send_cnt[c.me])
+    if (send_cnt[c.me] && !a.self_done)
       check_cuda(cudaMemcpyAsync(static_cast<char*>(a.recv) + rd[c.me] * a.elem,
                                  static_cast<const char*>(a.send) + sd[c.me] * a.elem, send_cnt[c.me] * a.elem,
                                  cudaMemcpyDeviceToDevice, c.stream),

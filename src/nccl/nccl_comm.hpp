@@ -39,6 +39,7 @@ struct moved {
   const void* send;
   void* recv;
   std::size_t elem;
+  bool self_done = false;  // the caller placed this process's own part already
 };
 
 // One grouped ncclSend/ncclRecv of every array (the self part by

@@ -50,9 +50,11 @@ void checked(const nccl& ex, F&& f) {
 // (bench/nccl): when a log is set, each call records CUDA events between its
 // phases and waits for the last one before it returns.
 namespace phase {
-enum : int { local_sort, splitters, exchange, final_sort, rank_fixup, redistribute, count };
+// split: each element's process and the stable split of the arrays by it
+// (splitters, the sample before it, runs first).
+enum : int { split, splitters, exchange, final_sort, rank_fixup, redistribute, count };
 }
-inline constexpr const char* phase_names[phase::count] = {"local_sort", "splitters",  "exchange",
+inline constexpr const char* phase_names[phase::count] = {"split",      "splitters",  "exchange",
                                                       "final_sort", "rank_fixup", "redistribute"};
 struct phase_log {
   double ms[phase::count] = {};
