@@ -6,6 +6,9 @@
 #include <cub/device/device_radix_sort.cuh>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -147,6 +150,29 @@ std::vector<u64> prefix(const std::vector<u64>& v) {
 
 // ---- the sample sort ------------------------------------------------------------
 
+// ORDO_NCCL_STEP_TRACE=1: each step waits for the stream and prints its wall
+// time on stderr (a diagnosis aid: the waits change the timing it shows).
+class step_trace {
+ public:
+  explicit step_trace(const comm_info& c) : c_(c), on_(std::getenv("ORDO_NCCL_STEP_TRACE") != nullptr) {
+    if (on_) lap("start");
+  }
+  void lap(const char* what) {
+    if (!on_) return;
+    check_cuda(cudaStreamSynchronize(c_.stream), "cudaStreamSynchronize");
+    const auto now = std::chrono::steady_clock::now();
+    if (std::string(what) != "start")
+      std::fprintf(stderr, "[nccl %d/%d] %-14s %8.3f ms\n", c_.me, c_.p, what,
+                   std::chrono::duration<double, std::milli>(now - t_).count());
+    t_ = now;
+  }
+
+ private:
+  const comm_info& c_;
+  bool on_;
+  std::chrono::steady_clock::time_point t_;
+};
+
 struct wants {
   bool send_index = false;  // sort_idx: local indices travel with the codes
   bool local_perm = false;  // rank: keep the local sort's permutation (the way home)
@@ -230,8 +256,9 @@ class partition {
   bool counted_ = false;
 };
 
+// codes: the n order codes, in owned or (owned empty) the caller's, read only.
 template <class Code, class CheckTotal>
-chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> codes, u64 n,
+chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, const Code* codes, dbuf<Code> owned, u64 n,
                             const std::vector<payload_in>& pays_in, wants w, CheckTotal&& check_total) {
   chunk<Code> s;
   if (c.p > 256)  // the same p on every process: all throw
@@ -240,16 +267,19 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
   // (1) A sample of every process's tuples (code, me, input index), gathered
   // with the sizes: [n, s samples] per process; p-1 splitters on the host.
   timer.mark(phase::splitters);
+  step_trace tr(c);
   const u64 s_per = c.p > 1 ? samples_per_process : 0;
   std::vector<u64> mine(1 + 3 * s_per);
   mine[0] = n;
   if (s_per) {
     dbuf<sample> smp(c.exec, s_per);
-    ORDO_NCCL_LAUNCH(sample_kernel<Code>, s_per, c.stream, codes.data(), n, s_per, u64(c.me), smp.data());
+    ORDO_NCCL_LAUNCH(sample_kernel<Code>, s_per, c.stream, codes, n, s_per, u64(c.me), smp.data());
     auto h = download(c, smp.data(), s_per);
     std::copy_n(reinterpret_cast<const u64*>(h.data()), 3 * s_per, mine.begin() + 1);
   }
+  tr.lap("sample");
   const auto gathered = allgather_u64(c, mine);
+  tr.lap("allgather");
   std::vector<sample> all;
   for (int q = 0; q < c.p; ++q) {
     const u64* b = gathered.data() + std::size_t(q) * mine.size();
@@ -259,25 +289,34 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
   }
   for (u64 v : s.n_all) s.n_total += v;
   check_total(s.n_total);  // the same on every process: all throw or none
-  std::sort(all.begin(), all.end(), [](const sample& a, const sample& b) {
+  // The j * S / p-th smallest of the S samples, j = 1 .. p-1: a selection
+  // each (a sort of p * 8192 tuples took 2 ms of the host, on the critical path).
+  auto below = [](const sample& a, const sample& b) {
     return a.code != b.code ? a.code < b.code : a.proc != b.proc ? a.proc < b.proc : a.pos < b.pos;
-  });
+  };
   std::vector<sample> split;
-  if (c.p > 1 && !all.empty())
-    for (int j = 1; j < c.p; ++j) split.push_back(all[(u64(j) * all.size()) / u64(c.p)]);
+  if (c.p > 1 && !all.empty()) {
+    auto from = all.begin();
+    for (int j = 1; j < c.p; ++j) {
+      const auto at = all.begin() + std::ptrdiff_t((u64(j) * all.size()) / u64(c.p));
+      std::nth_element(from, at, all.end(), below);
+      split.push_back(*at);
+      from = at;
+    }
+  }
 
   // (2) Each tuple's process, and every array split by it, stably: the run
   // for process q holds its tuples in input order (docs/algorithms.md).
+  tr.lap("host splitters");
   timer.mark(phase::split);
   partition part(c, n);
-  part.assign(codes.data(), split);
+  part.assign(codes, split);
+  tr.lap("buckets");
   dbuf<Code> parted;  // one process: the codes stay where they are
-  if (c.p == 1) {
-    parted = std::move(codes);
-  } else {
+  if (c.p > 1) {
     parted = dbuf<Code>(c.exec, n);
-    part.move(codes.data(), parted.data(), sizeof(Code));
-    codes = dbuf<Code>();
+    part.move(codes, parted.data(), sizeof(Code));
+    owned = dbuf<Code>();
   }
   std::vector<std::size_t> elems;
   std::vector<dbuf<std::byte>> pays;  // the payloads split
@@ -287,6 +326,7 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
     part.move(p.data, pays.back().data(), p.elem);
   }
   s.send_cnt = part.counts();
+  tr.lap("split arrays");
   dbuf<u64> perm;
   if (w.local_perm || w.send_index) perm = part.input_index();
   // (3) The send counts of every process: a p x p matrix on every host.
@@ -297,14 +337,16 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
     for (int r = 0; r < c.p; ++r) s.m_all[r] += matrix[std::size_t(q) * c.p + r];
   for (int q = 0; q < c.p; ++q) s.recv_cnt[q] = matrix[std::size_t(q) * c.p + c.me];
   s.m = s.m_all[c.me];
+  tr.lap("counts");
 
   // (4) One grouped exchange of codes, payloads and (sort_idx) indices.
   timer.mark(phase::exchange);
-  // One process: the split codes are the chunk (the payloads are copied).
-  const Code* send_codes = parted.data();
-  dbuf<Code> rcode = c.p == 1 ? std::move(parted) : dbuf<Code>(c.exec, s.m);
+  // One process: the codes are the chunk (the payloads are copied).
+  dbuf<Code> rcode(c.exec, c.p > 1 ? s.m : 0);
+  const Code* chunk_codes = c.p > 1 ? rcode.data() : codes;
   std::vector<dbuf<std::byte>> rpay;
-  std::vector<moved> arrays{{send_codes, rcode.data(), sizeof(Code), c.p == 1}};
+  std::vector<moved> arrays;
+  if (c.p > 1) arrays.push_back({parted.data(), rcode.data(), sizeof(Code)});
   for (std::size_t k = 0; k < pays.size(); ++k) {
     rpay.emplace_back(c.exec, s.m * elems[k]);
     arrays.push_back({pays[k].data(), rpay.back().data(), elems[k]});
@@ -312,6 +354,7 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
   dbuf<u64> ridx(c.exec, w.send_index ? s.m : 0);
   if (w.send_index) arrays.push_back({perm.data(), ridx.data(), sizeof(u64)});
   exchange(c, arrays, s.send_cnt, s.recv_cnt);
+  tr.lap("exchange");
   parted = dbuf<Code>();
   pays.clear();
   if (w.local_perm) s.local_perm = std::move(perm);
@@ -321,12 +364,13 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, dbuf<Code> c
   // sort by code gives the tuple order (code, process, input index).
   timer.mark(phase::final_sort);
   s.code = dbuf<Code>(c.exec, s.m);
-  s.pos = sort_with(c, rcode.data(), s.code.data(), s.m, rpay, elems, w.positions || w.send_index);
+  s.pos = sort_with(c, chunk_codes, s.code.data(), s.m, rpay, elems, w.positions || w.send_index);
   if (w.send_index) {
     s.src_idx = dbuf<u64>(c.exec, s.m);
     permute_bytes(c, ridx.data(), s.pos.data(), s.m, sizeof(u64), s.src_idx.data(), false);
   }
   s.pay = std::move(rpay);
+  tr.lap("final sort");
   return s;
 }
 
@@ -400,7 +444,11 @@ template <class Code>
 void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsigned value_bytes, bool descending) {
   const comm_info c(ex);
   phase_timer timer(c, phase::splitters);
-  auto codes = encode(c, keys, n, kind, descending, descending);
+  step_trace tr(c);
+  // Unsigned keys ascending are their own codes: no copy.
+  const bool identity = kind == key_kind::unsigned_int && !descending;
+  auto codes = identity ? dbuf<Code>() : encode(c, keys, n, kind, descending, descending);
+  tr.lap("encode");
   // Float codes tie -0.0 with +0.0 and every NaN: the keys travel. Integer
   // codes decode back exactly: they do not.
   const bool carry_keys = kind == key_kind::floating;
@@ -412,7 +460,8 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
   std::vector<payload_in> pays;
   if (carry_keys) pays.push_back({keys, sizeof(Code)});
   if (with_values) pays.push_back({values, value_bytes});
-  auto s = exchange_sorted(c, timer, std::move(codes), n, pays, wants{}, no_total_check);
+  const Code* cp = identity ? keys : codes.data();
+  auto s = exchange_sorted(c, timer, cp, std::move(codes), n, pays, wants{}, no_total_check);
   // (6) Back to the input's local sizes.
   timer.mark(phase::redistribute);
   std::vector<u64> sc, rc;
@@ -427,6 +476,7 @@ void sort(const nccl& ex, key_kind kind, Code* keys, u64 n, void* values, unsign
       {carry_keys ? static_cast<const void*>(s.pay[0].data()) : s.code.data(), keys, sizeof(Code), !carry_keys}};
   if (with_values) arrays.push_back({s.pay.back().data(), values, value_bytes});
   exchange(c, arrays, sc, rc);
+  tr.lap("redistribute");
   timer.done(s.m);
 }
 
@@ -434,7 +484,9 @@ template <class Code>
 void sort_idx(const nccl& ex, key_kind kind, const Code* keys, u64 n, global_index* perm, bool descending) {
   const comm_info c(ex);
   phase_timer timer(c, phase::splitters);
-  auto s = exchange_sorted(c, timer, encode(c, keys, n, kind, descending, descending), n, {},
+  auto codes = encode(c, keys, n, kind, descending, descending);
+  const Code* cp = codes.data();
+  auto s = exchange_sorted(c, timer, cp, std::move(codes), n, {},
                            wants{.send_index = true, .positions = true}, no_total_check);
   timer.mark(phase::redistribute);
   const auto recv_start = upload(c, prefix(s.recv_cnt));
@@ -455,7 +507,8 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
   const comm_info c(ex);
   phase_timer timer(c, phase::splitters);
   auto codes = encode(c, keys, n, kind, !options.ascending, options.na == na_option::top);
-  auto s = exchange_sorted(c, timer, std::move(codes), n, {}, wants{.local_perm = true, .positions = true},
+  const Code* cp = codes.data();
+  auto s = exchange_sorted(c, timer, cp, std::move(codes), n, {}, wants{.local_perm = true, .positions = true},
                            [&](u64 total) { check_rank_total(rt, total, "rank"); });
   timer.mark(phase::rank_fixup);
   auto r = rank_local(c, s.code.data(), s.m, options.method, false);
