@@ -14,6 +14,7 @@
 //   rank32   rank (min, uint32 ranks) of 2^(log2n-1) int32 keys
 //   weak     sort of 2^log2n-weak uint32 keys per GPU
 //   baseline (k = 1 only) ordo::cuda on one GPU: sort, pairs and rank of the same totals
+#include <cstdlib>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -150,6 +151,20 @@ struct bench_ctx {
 };
 
 int body(const ordo::nccl_launch::context& c) {
+  // ORDO_BENCH_POOL_GIB=g: reserve g GiB in the stream's memory pool first
+  // (a diagnosis aid: do the calls' allocations grow the pool each time?).
+  if (const char* g = std::getenv("ORDO_BENCH_POOL_GIB")) {
+    cudaMemPool_t pool;
+    int dev = 0;
+    check(cudaGetDevice(&dev), "cudaGetDevice");
+    check(cudaDeviceGetDefaultMemPool(&pool, dev), "cudaDeviceGetDefaultMemPool");
+    std::uint64_t keep = ~std::uint64_t(0);
+    check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), "cudaMemPoolSetAttribute");
+    void* p = nullptr;
+    check(cudaMallocAsync(&p, std::size_t(std::stod(g) * double(1ull << 30)), c.stream), "cudaMallocAsync");
+    check(cudaFreeAsync(p, c.stream), "cudaFreeAsync");
+    check(cudaStreamSynchronize(c.stream), "cudaStreamSynchronize");
+  }
   bench_ctx b(c);
   const ordo::cuda one_gpu{c.stream};
   json rows = json::array();

@@ -156,22 +156,66 @@ __global__ void boundary_kernel(const Code* c, u64 m, const double* local_dense,
   for (int k = 0; k < 6; ++k) words[k] = w[k];
 }
 
+// The tie_boundary of codes in any order (words: n, first, last, lead,
+// trail, distinct; first = ~0 and the rest 0 before extent_kernel):
+// extent_kernel takes the smallest and largest code (and the largest local
+// dense rank), ends_kernel counts the codes equal to them.
+template <class Code>
+__global__ void extent_kernel(const Code* c, u64 m, const double* local_dense, unsigned long long* words) {
+  u64 lo = ~u64(0), hi = 0, d = 0;
+  ORDO_NCCL_FOR(i, m) {
+    lo = std::min<u64>(lo, c[i]);
+    hi = std::max<u64>(hi, c[i]);
+    if (local_dense) d = std::max<u64>(d, u64(local_dense[i]));
+  }
+  for (int o = 16; o > 0; o /= 2) {
+    lo = std::min<u64>(lo, __shfl_down_sync(~0u, lo, o));
+    hi = std::max<u64>(hi, __shfl_down_sync(~0u, hi, o));
+    d = std::max<u64>(d, __shfl_down_sync(~0u, d, o));
+  }
+  if (threadIdx.x % 32 == 0) {
+    atomicMin(words + 1, lo);
+    atomicMax(words + 2, hi);
+    if (local_dense) atomicMax(words + 5, d);
+  }
+}
+
+template <class Code>
+__global__ void ends_kernel(const Code* c, u64 m, unsigned long long* words) {
+  const u64 lo = words[1], hi = words[2];
+  u64 at_lo = 0, at_hi = 0;
+  ORDO_NCCL_FOR(i, m) {
+    at_lo += u64(c[i]) == lo;
+    at_hi += u64(c[i]) == hi;
+  }
+  for (int o = 16; o > 0; o /= 2) {
+    at_lo += __shfl_down_sync(~0u, at_lo, o);
+    at_hi += __shfl_down_sync(~0u, at_hi, o);
+  }
+  if (threadIdx.x % 32 == 0) {
+    if (at_lo) atomicAdd(words + 3, at_lo);
+    if (at_hi) atomicAdd(words + 4, at_hi);
+  }
+}
+
 template <class Code>
 __global__ void unsorted_kernel(const Code* c, u64 m, u64* flag) {
   ORDO_NCCL_FOR(i, m) if (i + 1 < m && c[i] > c[i + 1]) *flag = 1;
 }
 
-// The global rank of each chunk element, written as the output type at
-// where[i] (or i).
+// The global rank of each chunk element, written as the output type at i.
+// sorted: codes ascending (the ties at the ends are by position); else in
+// any order, the ties at the ends by code (b: this process's boundary).
 template <class Code>
 __global__ void fixup_kernel(const Code* codes, const double* local, u64 m, dist::tie_placement t, rank_method method,
-                             bool keep_nan, double div, rank_store rt, const u64* where, void* out) {
+                             bool keep_nan, double div, rank_store rt, void* out, bool sorted,
+                             dist::tie_boundary b) {
   ORDO_NCCL_FOR(i, m) {
-    double v = dist::placed_rank(t, method, i, local[i]);
+    double v = sorted ? dist::placed_rank(t, method, i, local[i])
+                      : dist::placed_rank(t, method, u64(codes[i]) == b.first, u64(codes[i]) == b.last, local[i]);
     if (keep_nan && codes[i] == detail::kept_nan_rank_bits<Code>()) v = std::numeric_limits<double>::quiet_NaN();
     v /= div;
-    const u64 j = where ? where[i] : i;
-    detail::store_rank(out, j, v, rt);
+    detail::store_rank(out, i, v, rt);
   }
 }
 

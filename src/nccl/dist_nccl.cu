@@ -177,6 +177,7 @@ struct wants {
   bool send_index = false;  // sort_idx: local indices travel with the codes
   bool local_perm = false;  // rank: keep the local sort's permutation (the way home)
   bool positions = false;   // keep each chunk element's receive position
+  bool sort_chunk = true;   // false: the chunk stays in receive order (rank ranks it unsorted)
 };
 
 // After exchange_sorted: this process's piece of the global order of the
@@ -360,6 +361,17 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, const Code* 
   if (w.local_perm) s.local_perm = std::move(perm);
   perm = dbuf<u64>();
 
+  if (!w.sort_chunk) {
+    if (c.p > 1) s.code = std::move(rcode);
+    else if (owned.size()) s.code = std::move(owned);
+    else {
+      s.code = dbuf<Code>(c.exec, n);
+      if (n) check_cuda(cudaMemcpyAsync(s.code.data(), codes, n * sizeof(Code), cudaMemcpyDeviceToDevice, c.stream),
+                        "cudaMemcpyAsync");
+    }
+    s.pay = std::move(rpay);
+    return s;
+  }
   // (5) The runs arrived in process order, each in input order: a stable
   // sort by code gives the tuple order (code, process, input index).
   timer.mark(phase::final_sort);
@@ -417,6 +429,35 @@ ranked rank_local(const comm_info& c, const Code* codes, u64 m, rank_method meth
     std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
     out.all.push_back(b);
     out.unsorted.push_back(g[8 * std::size_t(q) + 6]);
+  }
+  return out;
+}
+
+// The ranks of a chunk in receive order (the order of the tuples (code,
+// process, input index) for equal codes): ordo::rank of the codes, whose
+// ordinal ties go by that order, and the boundary by reductions.
+template <class Code>
+ranked rank_received(const comm_info& c, const Code* codes, u64 m, rank_method method) {
+  ranked out;
+  out.local = dbuf<double>(c.exec, m);
+  dbuf<u64> words(c.exec, 8);
+  check_cuda(cudaMemsetAsync(words.data(), 0, 8 * sizeof(u64), c.stream), "cudaMemsetAsync");
+  if (m) {
+    ordo::rank(c.exec, std::span<const Code>(codes, m), out.local.span(), rank_options{.method = method});
+    const u64 init[2] = {m, ~u64(0)};
+    check_cuda(cudaMemcpyAsync(words.data(), init, sizeof init, cudaMemcpyHostToDevice, c.stream), "cudaMemcpyAsync");
+    auto* w = reinterpret_cast<unsigned long long*>(words.data());
+    const double* dense = method == rank_method::dense ? out.local.data() : nullptr;
+    ORDO_NCCL_LAUNCH(extent_kernel<Code>, m, c.stream, codes, m, dense, w);
+    ORDO_NCCL_LAUNCH(ends_kernel<Code>, m, c.stream, codes, m, w);
+  }
+  const auto h = download(c, words.data(), 8);
+  const auto g = allgather_u64(c, h);
+  for (int q = 0; q < c.p; ++q) {
+    dist::tie_boundary b;
+    std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
+    out.all.push_back(b);
+    out.unsorted.push_back(0);
   }
   return out;
 }
@@ -506,12 +547,18 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
           const rank_options& options) {
   const comm_info c(ex);
   phase_timer timer(c, phase::splitters);
+  step_trace tr(c);
   auto codes = encode(c, keys, n, kind, !options.ascending, options.na == na_option::top);
+  tr.lap("encode");
+  // The chunk is ranked where it arrived (no sort of it): the ranks are in
+  // receive order, so they go home the way the keys came, in runs.
   const Code* cp = codes.data();
-  auto s = exchange_sorted(c, timer, cp, std::move(codes), n, {}, wants{.local_perm = true, .positions = true},
+  auto s = exchange_sorted(c, timer, cp, std::move(codes), n, {}, wants{.local_perm = c.p > 1, .sort_chunk = false},
                            [&](u64 total) { check_rank_total(rt, total, "rank"); });
   timer.mark(phase::rank_fixup);
-  auto r = rank_local(c, s.code.data(), s.m, options.method, false);
+  tr.lap("exchange_sorted");
+  auto r = rank_received(c, s.code.data(), s.m, options.method);
+  tr.lap("rank_received");
   const dist::tie_placement t = dist::place_ties(r.all, c.me);
   // na_option::keep: the NaN group is the codes at the top extreme.
   const bool keep_nan = kind == key_kind::floating && options.na == na_option::keep;
@@ -520,17 +567,23 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
   if (options.pct)
     div = options.method == rank_method::dense ? double(dist::distinct_total(r.all) - (nans ? 1 : 0))
                                                : double(s.n_total - nans);
-  // Each rank goes to its receive position, then home the way it came.
+  // One process: receive order is input order, the ranks go straight out.
   const std::size_t rb = detail::rank_store_bytes(rt);
-  dbuf<std::byte> back(c.exec, s.m * rb);
+  dbuf<std::byte> back(c.exec, c.p > 1 ? s.m * rb : 0);
+  void* placed = c.p > 1 ? static_cast<void*>(back.data()) : ranks;
   if (s.m)
     ORDO_NCCL_LAUNCH(fixup_kernel<Code>, s.m, c.stream, s.code.data(), r.local.data(), s.m, t, options.method,
-                     keep_nan, div, rt, s.pos.data(), static_cast<void*>(back.data()));
+                     keep_nan, div, rt, placed, false, r.all[c.me]);
+  tr.lap("fixup");
   timer.mark(phase::redistribute);
-  dbuf<std::byte> home(c.exec, n * rb);
-  const moved a[] = {{back.data(), home.data(), rb}};
-  exchange(c, a, s.recv_cnt, s.send_cnt);
-  permute_bytes(c, home.data(), s.local_perm.data(), n, rb, ranks, true);
+  if (c.p > 1) {
+    dbuf<std::byte> home(c.exec, n * rb);
+    const moved a[] = {{back.data(), home.data(), rb}};
+    exchange(c, a, s.recv_cnt, s.send_cnt);
+    tr.lap("ranks home");
+    permute_bytes(c, home.data(), s.local_perm.data(), n, rb, ranks, true);
+    tr.lap("scatter");
+  }
   timer.done(s.m);
 }
 
@@ -564,7 +617,7 @@ void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* r
   const dist::tie_placement t = dist::place_ties(r.all, c.me);
   if (n)
     ORDO_NCCL_LAUNCH(fixup_kernel<Code>, n, c.stream, codes.data(), r.local.data(), n, t, options.method, false, 1.0,
-                     rt, static_cast<const u64*>(nullptr), ranks);
+                     rt, ranks, true, r.all[c.me]);
   timer.done(n);
 }
 

@@ -50,8 +50,8 @@ std::uint64_t count_of_top_code(std::span<const tie_boundary> all, std::uint64_t
 
 // The global rank of local position i, whose rank among this process's codes
 // alone is `local` (the same method, 1-based).
-ORDO_HD double placed_rank(const tie_placement& t, rank_method method, std::uint64_t i, double local) {
-  const bool lead = i < t.lead, trail = i >= t.n - t.trail;
+// lead / trail: the element ties with this process's first / last code.
+ORDO_HD double placed_rank(const tie_placement& t, rank_method method, bool lead, bool trail, double local) {
   switch (method) {
     case rank_method::min: return lead ? double(t.group_start + 1) : double(t.offset) + local;
     case rank_method::max: return trail ? double(t.group_end) : double(t.offset) + local;
@@ -63,6 +63,11 @@ ORDO_HD double placed_rank(const tie_placement& t, rank_method method, std::uint
       return double(t.offset) + local;
   }
   return local;
+}
+
+// The same for local position i of the sorted codes.
+ORDO_HD double placed_rank(const tie_placement& t, rank_method method, std::uint64_t i, double local) {
+  return placed_rank(t, method, i < t.lead, i >= t.n - t.trail, local);
 }
 
 }  // namespace ordo::dist
