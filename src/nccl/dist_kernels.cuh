@@ -161,12 +161,12 @@ __global__ void boundary_kernel(const Code* c, u64 m, const double* local_dense,
 // extent_kernel takes the smallest and largest code (and the largest local
 // dense rank), ends_kernel counts the codes equal to them.
 template <class Code>
-__global__ void extent_kernel(const Code* c, u64 m, const double* local_dense, unsigned long long* words) {
+__global__ void extent_kernel(const Code* c, u64 m, const void* local_dense, rank_store lt, unsigned long long* words) {
   u64 lo = ~u64(0), hi = 0, d = 0;
   ORDO_NCCL_FOR(i, m) {
     lo = std::min<u64>(lo, c[i]);
     hi = std::max<u64>(hi, c[i]);
-    if (local_dense) d = std::max<u64>(d, u64(local_dense[i]));
+    if (local_dense) d = std::max<u64>(d, u64(detail::load_rank(local_dense, i, lt)));
   }
   for (int o = 16; o > 0; o /= 2) {
     lo = std::min<u64>(lo, __shfl_down_sync(~0u, lo, o));
@@ -207,12 +207,13 @@ __global__ void unsorted_kernel(const Code* c, u64 m, u64* flag) {
 // sorted: codes ascending (the ties at the ends are by position); else in
 // any order, the ties at the ends by code (b: this process's boundary).
 template <class Code>
-__global__ void fixup_kernel(const Code* codes, const double* local, u64 m, dist::tie_placement t, rank_method method,
-                             bool keep_nan, double div, rank_store rt, void* out, bool sorted,
+__global__ void fixup_kernel(const Code* codes, const void* local, rank_store lt, u64 m, dist::tie_placement t,
+                             rank_method method, bool keep_nan, double div, rank_store rt, void* out, bool sorted,
                              dist::tie_boundary b) {
   ORDO_NCCL_FOR(i, m) {
-    double v = sorted ? dist::placed_rank(t, method, i, local[i])
-                      : dist::placed_rank(t, method, u64(codes[i]) == b.first, u64(codes[i]) == b.last, local[i]);
+    const double l = detail::load_rank(local, i, lt);
+    double v = sorted ? dist::placed_rank(t, method, i, l)
+                      : dist::placed_rank(t, method, u64(codes[i]) == b.first, u64(codes[i]) == b.last, l);
     if (keep_nan && codes[i] == detail::kept_nan_rank_bits<Code>()) v = std::numeric_limits<double>::quiet_NaN();
     v /= div;
     detail::store_rank(out, i, v, rt);

@@ -436,19 +436,36 @@ ranked rank_local(const comm_info& c, const Code* codes, u64 m, rank_method meth
 // The ranks of a chunk in receive order (the order of the tuples (code,
 // process, input index) for equal codes): ordo::rank of the codes, whose
 // ordinal ties go by that order, and the boundary by reductions.
+// The local ranks are integers where the method's are (ordo::rank moves
+// them through its passes: 4 bytes instead of a double's 8 saved a fifth of
+// its time at 2^29).
+struct received_ranks {
+  dbuf<std::byte> local;
+  rank_store type = rank_store::f64;
+  std::vector<dist::tie_boundary> all;  // every process's boundary
+};
+
 template <class Code>
-ranked rank_received(const comm_info& c, const Code* codes, u64 m, rank_method method) {
-  ranked out;
-  out.local = dbuf<double>(c.exec, m);
+received_ranks rank_received(const comm_info& c, const Code* codes, u64 m, rank_method method) {
+  received_ranks out;
+  out.type = method == rank_method::average                  ? rank_store::f64
+             : m <= std::numeric_limits<std::uint32_t>::max() ? rank_store::u32
+                                                              : rank_store::u64;
+  out.local = dbuf<std::byte>(c.exec, m * detail::rank_store_bytes(out.type));
   dbuf<u64> words(c.exec, 8);
   check_cuda(cudaMemsetAsync(words.data(), 0, 8 * sizeof(u64), c.stream), "cudaMemsetAsync");
   if (m) {
-    ordo::rank(c.exec, std::span<const Code>(codes, m), out.local.span(), rank_options{.method = method});
+    const std::span<const Code> k(codes, m);
+    const rank_options o{.method = method};
+    if (out.type == rank_store::f64) ordo::rank(c.exec, k, std::span<double>(reinterpret_cast<double*>(out.local.data()), m), o);
+    else if (out.type == rank_store::u32)
+      ordo::rank(c.exec, k, std::span<std::uint32_t>(reinterpret_cast<std::uint32_t*>(out.local.data()), m), o);
+    else ordo::rank(c.exec, k, std::span<std::uint64_t>(reinterpret_cast<std::uint64_t*>(out.local.data()), m), o);
     const u64 init[2] = {m, ~u64(0)};
     check_cuda(cudaMemcpyAsync(words.data(), init, sizeof init, cudaMemcpyHostToDevice, c.stream), "cudaMemcpyAsync");
     auto* w = reinterpret_cast<unsigned long long*>(words.data());
-    const double* dense = method == rank_method::dense ? out.local.data() : nullptr;
-    ORDO_NCCL_LAUNCH(extent_kernel<Code>, m, c.stream, codes, m, dense, w);
+    const void* dense = method == rank_method::dense ? static_cast<const void*>(out.local.data()) : nullptr;
+    ORDO_NCCL_LAUNCH(extent_kernel<Code>, m, c.stream, codes, m, dense, out.type, w);
     ORDO_NCCL_LAUNCH(ends_kernel<Code>, m, c.stream, codes, m, w);
   }
   const auto h = download(c, words.data(), 8);
@@ -457,7 +474,6 @@ ranked rank_received(const comm_info& c, const Code* codes, u64 m, rank_method m
     dist::tie_boundary b;
     std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
     out.all.push_back(b);
-    out.unsorted.push_back(0);
   }
   return out;
 }
@@ -572,8 +588,8 @@ void rank(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* ranks, r
   dbuf<std::byte> back(c.exec, c.p > 1 ? s.m * rb : 0);
   void* placed = c.p > 1 ? static_cast<void*>(back.data()) : ranks;
   if (s.m)
-    ORDO_NCCL_LAUNCH(fixup_kernel<Code>, s.m, c.stream, s.code.data(), r.local.data(), s.m, t, options.method,
-                     keep_nan, div, rt, placed, false, r.all[c.me]);
+    ORDO_NCCL_LAUNCH(fixup_kernel<Code>, s.m, c.stream, s.code.data(), static_cast<const void*>(r.local.data()),
+                     r.type, s.m, t, options.method, keep_nan, div, rt, placed, false, r.all[c.me]);
   tr.lap("fixup");
   timer.mark(phase::redistribute);
   if (c.p > 1) {
@@ -616,8 +632,8 @@ void rank_sorted(const nccl& ex, key_kind kind, const Code* keys, u64 n, void* r
   check_rank_total(rt, total, "rank_sorted");
   const dist::tie_placement t = dist::place_ties(r.all, c.me);
   if (n)
-    ORDO_NCCL_LAUNCH(fixup_kernel<Code>, n, c.stream, codes.data(), r.local.data(), n, t, options.method, false, 1.0,
-                     rt, ranks, true, r.all[c.me]);
+    ORDO_NCCL_LAUNCH(fixup_kernel<Code>, n, c.stream, codes.data(), static_cast<const void*>(r.local.data()),
+                     rank_store::f64, n, t, options.method, false, 1.0, rt, ranks, true, r.all[c.me]);
   timer.done(n);
 }
 

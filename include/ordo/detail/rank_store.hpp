@@ -32,4 +32,15 @@ ORDO_HD void store_rank(void* out, std::uint64_t i, double v, rank_store s) {
   }
 }
 
+// in[i] as a double (the inverse of store_rank for ranked keys).
+ORDO_HD double load_rank(const void* in, std::uint64_t i, rank_store s) {
+  switch (s) {
+    case rank_store::u32: return double(static_cast<const std::uint32_t*>(in)[i]);
+    case rank_store::u64: return double(static_cast<const std::uint64_t*>(in)[i]);
+    case rank_store::f32: return double(static_cast<const float*>(in)[i]);
+    case rank_store::f64: break;
+  }
+  return static_cast<const double*>(in)[i];
+}
+
 }  // namespace ordo::detail
