@@ -224,16 +224,22 @@ class partition {
       check_cuda(cudaMemcpyAsync(out, in, n_ * elem, cudaMemcpyDeviceToDevice, c_.stream), "cudaMemcpyAsync");
       return;
     }
+    // Two processes: the buckets are flags, and the split by flags is the
+    // faster of ordo::split's two paths (its count is the zeros).
     auto run = [&](auto word) {
       using W = decltype(word);
-      ordo::split(c_.exec, std::span<const W>(static_cast<const W*>(in), n_), bucket_.span(), unsigned(c_.p),
-                  std::span<W>(static_cast<W*>(out), n_), off_.span());
+      const std::span<const W> from(static_cast<const W*>(in), n_);
+      const std::span<W> to(static_cast<W*>(out), n_);
+      if (c_.p == 2) ordo::split(c_.exec, from, bucket_.span(), to, off_.span().first(1));
+      else ordo::split(c_.exec, from, bucket_.span(), unsigned(c_.p), to, off_.span());
     };
     if (elem == 4) run(std::uint32_t{});
     else run(std::uint64_t{});
     if (!counted_) {  // every split has the same offsets: the first one's are the counts
       const auto h = download(c_, off_.data(), u64(c_.p) + 1);
-      for (int q = 0; q < c_.p; ++q) counts_[q] = h[q + 1] - h[q];
+      if (c_.p == 2) counts_ = {h[0], n_ - h[0]};
+      else
+        for (int q = 0; q < c_.p; ++q) counts_[q] = h[q + 1] - h[q];
       counted_ = true;
     }
   }
@@ -256,6 +262,119 @@ class partition {
   dbuf<u64> off_;
   bool counted_ = false;
 };
+
+// A second stream for work beside the caller's: it starts after the
+// caller's stream's work so far; join() (and the destructor) make the
+// caller's stream wait for it.
+class side_stream {
+ public:
+  explicit side_stream(const comm_info& c) : c_(c), info(c) {
+    check_cuda(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+    check_cuda(cudaEventCreateWithFlags(&ev_, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    info.stream = s_;
+    info.exec = cuda{s_, c.exec.mr};
+    check_cuda(cudaEventRecord(ev_, c.stream), "cudaEventRecord");
+    check_cuda(cudaStreamWaitEvent(s_, ev_, 0), "cudaStreamWaitEvent");
+  }
+  void join() {
+    if (joined_) return;
+    joined_ = true;
+    check_cuda(cudaEventRecord(ev_, s_), "cudaEventRecord");
+    check_cuda(cudaStreamWaitEvent(c_.stream, ev_, 0), "cudaStreamWaitEvent");
+  }
+  ~side_stream() {
+    if (!joined_ && cudaEventRecord(ev_, s_) == cudaSuccess) cudaStreamWaitEvent(c_.stream, ev_, 0);
+    cudaEventDestroy(ev_);
+    cudaStreamDestroy(s_);  // returns at once; its work completes first
+  }
+  side_stream(const side_stream&) = delete;
+  side_stream& operator=(const side_stream&) = delete;
+
+ private:
+  const comm_info& c_;
+  cudaStream_t s_ = nullptr;
+  cudaEvent_t ev_ = nullptr;
+  bool joined_ = false;
+
+ public:
+  comm_info info;  // the side stream's (stream and exec)
+};
+
+// A run of codes with at most one payload (eb bytes an element, 0: none),
+// sorted stably by code.
+template <class Code>
+void sort_run(const comm_info& c, const Code* in, Code* out, const std::byte* pin, std::byte* pout, u64 n,
+              std::size_t eb) {
+  if (eb) sort_pairs_bytes(c, in, out, pin, pout, n, eb);
+  else sort_keys(c, in, out, n);
+}
+
+// out = a then b merged stably (a's first on ties), with their payloads.
+template <class Code>
+void merge_runs(const comm_info& c, const Code* a, const std::byte* ap, u64 na, const Code* b, const std::byte* bp,
+                u64 nb, Code* out, std::byte* outp, std::size_t eb) {
+  const std::span<const Code> ka(a, na), kb(b, nb);
+  const std::span<Code> ko(out, na + nb);
+  auto run = [&](auto word) {
+    using W = decltype(word);
+    ordo::merge(c.exec, ka, std::span<const W>(reinterpret_cast<const W*>(ap), na), kb,
+                std::span<const W>(reinterpret_cast<const W*>(bp), nb), ko,
+                std::span<W>(reinterpret_cast<W*>(outp), na + nb), ordo::less{});
+  };
+  if (!eb) ordo::merge(c.exec, ka, kb, ko, ordo::less{});
+  else if (eb == 4) run(std::uint32_t{});
+  else run(std::uint64_t{});
+}
+
+// Steps (4) and (5) of a sort with at most one payload and no positions:
+// this process's own run sorts on a second stream while the others' runs
+// arrive; those then sort (the runs from lower and from higher processes
+// apart) and stable merges join the three in tuple order: lower, own, higher.
+// The exchange's time is hidden behind a sort of the own run, for two merges
+// (one when p == 2) over the chunk.
+template <class Code>
+void exchange_overlapped(const comm_info& c, phase_timer& timer, chunk<Code>& s, const Code* parted,
+                         const std::byte* pay, std::size_t eb) {
+  const int me = c.me;
+  const auto sd = prefix(s.send_cnt), rd = prefix(s.recv_cnt);
+  const u64 own = s.send_cnt[me], lower = rd[me], upper = s.m - rd[me] - own;
+  dbuf<Code> own_sorted(c.exec, own);
+  dbuf<std::byte> own_pay(c.exec, own * eb);
+  {
+    side_stream side(c);
+    sort_run(side.info, parted + sd[me], own_sorted.data(), pay ? pay + sd[me] * eb : nullptr, own_pay.data(), own,
+             eb);
+    // The others' runs land around a hole where the own run would be.
+    timer.mark(phase::exchange);
+    dbuf<Code> rcode(c.exec, s.m);
+    dbuf<std::byte> rpay(c.exec, s.m * eb);
+    std::vector<moved> arrays{{parted, rcode.data(), sizeof(Code), true}};
+    if (eb) arrays.push_back({pay, rpay.data(), eb, true});
+    exchange(c, arrays, s.send_cnt, s.recv_cnt);
+    timer.mark(phase::final_sort);
+    dbuf<Code> lo(c.exec, lower), hi(c.exec, upper);
+    dbuf<std::byte> lo_pay(c.exec, lower * eb), hi_pay(c.exec, upper * eb);
+    sort_run(c, rcode.data(), lo.data(), rpay.data(), lo_pay.data(), lower, eb);
+    sort_run(c, rcode.data() + rd[me] + own, hi.data(), rpay.data() + (rd[me] + own) * eb, hi_pay.data(), upper, eb);
+    side.join();
+    s.code = dbuf<Code>(c.exec, s.m);
+    s.pay.clear();
+    if (eb) s.pay.emplace_back(c.exec, s.m * eb);
+    std::byte* out_pay = eb ? s.pay[0].data() : nullptr;
+    if (!lower || !upper) {
+      const bool first_own = !lower;
+      merge_runs(c, first_own ? own_sorted.data() : lo.data(), first_own ? own_pay.data() : lo_pay.data(),
+                 first_own ? own : lower, first_own ? hi.data() : own_sorted.data(),
+                 first_own ? hi_pay.data() : own_pay.data(), first_own ? upper : own, s.code.data(), out_pay, eb);
+    } else {
+      dbuf<Code> t(c.exec, lower + own);
+      dbuf<std::byte> t_pay(c.exec, (lower + own) * eb);
+      merge_runs(c, lo.data(), lo_pay.data(), lower, own_sorted.data(), own_pay.data(), own, t.data(), t_pay.data(),
+                 eb);
+      merge_runs(c, t.data(), t_pay.data(), lower + own, hi.data(), hi_pay.data(), upper, s.code.data(), out_pay, eb);
+    }
+  }
+}
 
 // codes: the n order codes, in owned or (owned empty) the caller's, read only.
 template <class Code, class CheckTotal>
@@ -340,6 +459,13 @@ chunk<Code> exchange_sorted(const comm_info& c, phase_timer& timer, const Code* 
   s.m = s.m_all[c.me];
   tr.lap("counts");
 
+  // (4, 5) A sort's: the exchange beside a sort of the own run.
+  if (c.p > 1 && w.sort_chunk && !w.positions && !w.send_index && !w.local_perm && pays.size() <= 1) {
+    exchange_overlapped(c, timer, s, parted.data(), pays.empty() ? nullptr : pays[0].data(),
+                        pays.empty() ? 0 : elems[0]);
+    tr.lap("overlapped");
+    return s;
+  }
   // (4) One grouped exchange of codes, payloads and (sort_idx) indices.
   timer.mark(phase::exchange);
   // One process: the codes are the chunk (the payloads are copied).
