@@ -52,9 +52,6 @@ std::vector<T> to_host(const device_buffer<T>& d) {
 }
 
 // The shared inputs (tests/common/dist_cases.hpp) for this run's np.
-std::vector<u64> sizes_for(int pattern, u64 n, std::mt19937_64& g) {
-  return ordo_test::dist::sizes_for(pattern, n, np, g);
-}
 using ordo_test::dist::gen_names;
 using ordo_test::dist::n_gens;
 template <class Key>
