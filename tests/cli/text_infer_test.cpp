@@ -23,9 +23,10 @@ class Infer : public cli_test::scratch_dir {
     o.delimiter = delimiter;
     return read_column(write(name, text), o);
   }
-  column typed(const std::string& name, const std::string& text, dtype t) {
+  column typed(const std::string& name, const std::string& text, dtype t, const std::string& col = "") {
     read_options o;
     o.type = t;
+    o.column = col;
     return read_column(write(name, text), o);
   }
 };
@@ -162,6 +163,25 @@ TEST_F(Infer, NegativeZeroAsPandasReadsIt) {
   EXPECT_EQ(sign_bits(infer("c.txt", "x\nNA\n-0\n2.5\n")), (std::vector<bool>{false, true, false}));
   EXPECT_EQ(sign_bits(infer("d.txt", "x\n-0\nNA\n")), (std::vector<bool>{false, false}));
   EXPECT_EQ(values<std::int64_t>(infer("e.txt", "x\n-0\n1\n")), (std::vector<std::int64_t>{0, 1}));
+}
+
+TEST_F(Infer, BlankPaddedMarkersAreTextAsInPandas) {
+  // pandas reads " NA", "NA ", a field of blanks and " inf" as text (the
+  // column becomes object); ordo read them as NaN and inf. Now an error
+  // that says why, under inference and under a float --dtype alike.
+  for (const std::string f : {" NA", "NA ", "  ", " nan", "nan\t", " inf", " -inf", " NaN ", " <NA>"}) {
+    SCOPED_TRACE("field '" + f + "'");
+    EXPECT_IO_ERROR(infer("a.csv", "x,y\n" + f + ",1\n6.5,2\n", "x"), "a.csv", "line 2", "text to pandas");
+    EXPECT_IO_ERROR(typed("b.csv", "x,y\n" + f + ",1\n6.5,2\n", dtype::float64, "x"), "b.csv", "line 2",
+                    "text to pandas");
+  }
+  // Numbers may have blanks around them, and markers written as such match.
+  EXPECT_EQ(values<double>(infer("c.csv", "x,y\n 1e3,1\n 1.5 ,2\n", "x")), (std::vector<double>{1000, 1.5}));
+  EXPECT_EQ(values<std::int64_t>(infer("d.csv", "x,y\n 5,1\n6 ,2\n", "x")), (std::vector<std::int64_t>{5, 6}));
+  const auto c = values<double>(infer("e.csv", "x,y\n NA,1\n,2\nNA,3\n2.5,4\n", "x", {" NA"}));
+  ASSERT_EQ(c.size(), 4u);
+  EXPECT_TRUE(std::isnan(c[0]) && std::isnan(c[1]) && std::isnan(c[2]));
+  EXPECT_EQ(c[3], 2.5);
 }
 
 TEST_F(Infer, Delimiter) {

@@ -1,6 +1,7 @@
 #include "io/text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -92,10 +93,20 @@ struct na_set {
       }
     }
   }
-  // s: the cell without its surrounding blanks; raw: the cell as written.
-  bool contains(std::string_view s, std::string_view raw) const {
-    return std::find(markers.begin(), markers.end(), s) != markers.end() ||
+  // raw: the cell as written. Every marker matches only so: pandas reads
+  // " NA", "NA " and a field of blanks as text (the column becomes object).
+  bool contains(std::string_view raw) const {
+    return std::find(markers.begin(), markers.end(), raw) != markers.end() ||
            std::find(user.begin(), user.end(), raw) != user.end();
+  }
+  // s: raw without its blanks. pandas reads a field of blanks, and a marker
+  // or a float word (inf, nan, Infinity) with blanks around it, as text;
+  // numbers may have blanks around them.
+  bool padded_text(std::string_view s, std::string_view raw) const {
+    if (s.size() == raw.size()) return false;
+    const std::string_view w = !s.empty() && (s[0] == '-' || s[0] == '+') ? s.substr(1) : s;
+    const bool word = !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
+    return s.empty() || word || std::find(markers.begin(), markers.end(), s) != markers.end();
   }
   bool marks_number(double v) const {
     return std::find(user_numbers.begin(), user_numbers.end(), v) != user_numbers.end();
@@ -120,7 +131,8 @@ struct cell {
 
 cell classify(std::string_view s, const na_set& na, std::string_view raw) {
   cell c;
-  if (na.contains(s, raw)) return c.k = kind::na, c;
+  if (na.contains(raw)) return c.k = kind::na, c;
+  if (na.padded_text(s, raw)) return c;  // bad: pandas keeps it as text
   if (integer_syntax(s)) {
     const std::string_view t = drop_plus(s);
     const char* end = t.data() + t.size();
@@ -344,9 +356,15 @@ void for_each_value(record_reader& records, std::vector<field>& cells, std::size
   } while (records.next(cells, line));
 }
 
-std::string bad_text(std::string_view s, const layout& l) {
+// s: the cell without the blanks around it; raw: as written.
+std::string bad_text(std::string_view s, std::string_view raw, const na_set& na, const layout* l) {
+  if (na.padded_text(s, raw))
+    return (s.empty() ? std::string("a field of blanks ") + shown(raw) : shown(raw) + ", " + shown(s) + " with blanks around it,") +
+           " is text to pandas (not a missing value or a float), which makes the column text; remove the blanks, "
+           "or name the field as written with --na-values";
   std::string m = (looks_numeric(s) ? "malformed number " : "non-numeric text ") + shown(s);
-  if (!l.delim && (s.find(',') != std::string_view::npos || s.find('\t') != std::string_view::npos))
+  if (!l) return m;
+  if (!l->delim && (s.find(',') != std::string_view::npos || s.find('\t') != std::string_view::npos))
     m += " (the first line has one field, so no delimiter is used; pass --delimiter if this file has one)";
   return m;
 }
@@ -361,14 +379,15 @@ T parse_cell(std::string_view s, std::size_t at, const na_set& na, const layout*
   constexpr auto np = ordo::detail::numpy_dtype_of<T>();
   const char* type = np.name;
   const auto where = [&] { return "line " + std::to_string(at) + ": "; };
-  const auto bad = [&] { return l ? bad_text(s, *l) : (looks_numeric(s) ? "malformed number " : "non-numeric text ") + shown(s); };
+  const auto bad = [&] { return bad_text(s, raw, na, l); };
   const auto missing = [&]() -> T {
     if constexpr (np.format != ordo::detail::float_format::none)
       return ordo::detail::key_from_double<T>(std::numeric_limits<double>::quiet_NaN());
     fail(path, where() + "missing value " + shown(s) + " in an integer (" + type +
                    ") column; read it with --dtype float64 to get NaN");
   };
-  if (na.contains(s, raw)) return missing();
+  if (na.contains(raw)) return missing();
+  if (na.padded_text(s, raw)) fail(path, where() + bad());
   if constexpr (np.format != ordo::detail::float_format::none) {  // a float column: the value marks it
     double d = 0;
     if (!na.user_numbers.empty() && parse_float(s, d) && na.marks_number(d)) return missing();
@@ -440,7 +459,7 @@ column parse_inferred(record_reader& records, std::vector<field>& cells, std::si
     if (c.k != kind::na && c.k != kind::bad && na.marks_number(c.d)) marked_numbers.push_back(row);
     ++row;
     switch (c.k) {
-      case kind::bad: fail(path, "line " + std::to_string(at) + ": " + bad_text(s, l));
+      case kind::bad: fail(path, "line " + std::to_string(at) + ": " + bad_text(s, raw, na, &l));
       case kind::na:
       case kind::floating:
         floaty = true;
