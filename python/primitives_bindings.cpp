@@ -97,15 +97,16 @@ template <class In, class Acc>
 inline constexpr bool held_promotion = (std::is_same_v<In, std::int32_t> && std::is_same_v<Acc, std::int64_t>) ||
                                        (std::is_same_v<In, std::uint32_t> && std::is_same_v<Acc, std::uint64_t>);
 
-// numpy's sum(x, dtype=) casts x unsafely (1.5 -> 1, -1 -> 2^64 - 1); ordo
-// refuses the casts that can change a value's meaning: floating point to an
-// integer, signed to unsigned, and to a narrower integer.
+// numpy's sum(x, dtype=) casts x unsafely (1.5 -> 1, -1 -> 2^64 - 1, 2^63 ->
+// -2^63); ordo refuses the casts that can change a value's meaning: floating
+// point to an integer, signed to unsigned, unsigned to a signed integer no
+// wider, and to a narrower integer.
 void check_cast(key_kind in, key_kind acc, const char* fn) {
   const bool int_in = !is_floating(in), int_acc = !is_floating(acc);
-  const bool signed_in = int_in && is_signed(in);
-  const bool unsigned_acc = int_acc && !is_signed(acc);
-  if ((!int_in && int_acc) || (signed_in && unsigned_acc) ||
-      (int_in && int_acc && element_size(acc) < element_size(in)))
+  const bool signed_in = int_in && is_signed(in), signed_acc = int_acc && is_signed(acc);
+  const bool narrower = int_in && int_acc && element_size(acc) < element_size(in);
+  const bool unsigned_to_signed = int_in && !signed_in && signed_acc && element_size(acc) <= element_size(in);
+  if ((!int_in && int_acc) || (signed_in && int_acc && !signed_acc) || narrower || unsigned_to_signed)
     throw py::type_error(std::string("ordo.") + fn + ": dtype=" + dtype_name(acc) + " could change " +
                          dtype_name(in) + " values (numpy casts them unsafely); convert x first if that is meant");
 }

@@ -108,14 +108,14 @@ void scan_with_op(bool gpu, const prim_args& a, std::span<const In> in, std::spa
 // int32 is int64, of uint32 uint64; min and max keep the input's type).
 io::dtype scan_out_type(const prim_args& a, io::dtype in) {
   if (!a.dtype_out.empty()) {
-    // numpy's cumsum(dtype=) casts unsafely (1.5 -> 1, -1 -> 2^64 - 1): refuse
-    // the casts that can change a value's meaning.
+    // numpy's cumsum(dtype=) casts unsafely (1.5 -> 1, -1 -> 2^64 - 1,
+    // 2^63 -> -2^63): refuse the casts that can change a value's meaning.
     const io::dtype t = io::parse_dtype(a.dtype_out, "--dtype-out");
     const bool int_in = !io::is_floating(in), int_out = !io::is_floating(t);
-    const bool signed_in = int_in && io::is_signed(in);
-    const bool unsigned_out = int_out && !io::is_signed(t);
-    if ((!int_in && int_out) || (signed_in && unsigned_out) ||
-        (int_in && int_out && io::element_size(t) < io::element_size(in)))
+    const bool signed_in = int_in && io::is_signed(in), signed_out = int_out && io::is_signed(t);
+    const bool narrower = int_in && int_out && io::element_size(t) < io::element_size(in);
+    const bool unsigned_to_signed = int_in && !signed_in && signed_out && io::element_size(t) <= io::element_size(in);
+    if ((!int_in && int_out) || (signed_in && int_out && !signed_out) || narrower || unsigned_to_signed)
       throw error(errc::invalid_argument, std::string("--dtype-out ") + io::to_string(t) + " could change " +
                                               io::to_string(in) + " values; convert the input first if that is meant");
     return t;
