@@ -232,7 +232,7 @@ void run_primitives_probe(const options& opt) {
     // (uint32, uint64): 256x16 2.29 ms, with 4 loads in flight 1.92, 512x8 1.80 against MergePairs' 1.94.
     if (opt.reps) std::printf("merge pairs (uint32, 8-byte) cub MergePairs: %.3f ms\n", median_ms(cub_pairs8, opt.reps));
     probe_merge_pairs<pol<256, 16>>(a, b, av8, bv8, out, outv8, opt.reps);
-    probe_merge_pairs<pol<512, 8, 4>>(a, b, av8, bv8, out, outv8, opt.reps);
+    probe_merge_pairs<pol<512, 8, 8>>(a, b, av8, bv8, out, outv8, opt.reps);
     probe_merge_pairs<pol<512, 7, 7>>(a, b, av8, bv8, out, outv8, opt.reps);
     probe_merge_pairs<pol<512, 9, 9>>(a, b, av8, bv8, out, outv8, opt.reps);
     probe_merge_pairs<pol<256, 15, 15>>(a, b, av8, bv8, out, outv8, opt.reps);

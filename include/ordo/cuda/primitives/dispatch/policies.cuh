@@ -6,7 +6,7 @@
 namespace ordo::detail::prim {
 
 // LOAD_BATCH (merge tiles): 0 stages a tile by a plain loop of load-store
-// pairs; b > 0 issues b loads per thread before their shared stores.
+// pairs; ITEMS loads a full tile per thread at once (no other value).
 template <int THREADS, int ITEMS, int LOAD_BATCH = 0>
 struct tile_policy {
   static constexpr int threads = THREADS;

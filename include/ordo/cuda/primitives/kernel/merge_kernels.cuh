@@ -57,13 +57,16 @@ template <class T, int ITEMS>
 using merge_smem_t = std::conditional_t<ITEMS % 2 == 1, plain_smem<T>, padded_smem<T>>;
 
 // Keys, and values when HAS_VALUES; out_keys may be null (keys not wanted).
-// LOAD_BATCH: how a tile is staged (prim::tile_policy); LOAD_BATCH == ITEMS
-// loads a full tile's ITEMS per thread at once, unguarded, into the
-// registers the merge later fills (partial tiles take the plain loop).
+// LOAD_BATCH: how a tile is staged (prim::tile_policy): 0 by a plain loop of
+// load-store pairs; ITEMS loads a full tile's ITEMS per thread at once,
+// unguarded, into the registers the merge later fills (partial tiles take the
+// plain loop). (Batches between the two lost in every probe and were removed,
+// docs/benchmarks.md#tuning-merge-tiles.)
 template <int THREADS, int ITEMS, bool HAS_VALUES, class Key, class Value, class Compare, int LOAD_BATCH = 0>
 __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const Value* av, const Key* b,
                                                              const Value* bv, merge_plan plan, const u64* split,
                                                              Key* out_keys, Value* out_values, Compare comp) {
+  static_assert(LOAD_BATCH == 0 || LOAD_BATCH == ITEMS, "a tile is staged by a loop (0) or all at once (ITEMS)");
   constexpr int TILE = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
   const merge_smem_t<Key, ITEMS> ks{reinterpret_cast<Key*>(smem)};
@@ -91,35 +94,10 @@ __global__ void __launch_bounds__(THREADS) merge_tile_kernel(const Key* a, const
       ks[threadIdx.x + k * THREADS] = keys[k];
       if constexpr (HAS_VALUES) vs[threadIdx.x + k * THREADS] = vals[k];
     }
-  } else if constexpr (LOAD_BATCH == 0 || LOAD_BATCH == ITEMS) {
+  } else {
     for (int x = threadIdx.x; x < valid; x += THREADS) {
       ks[x] = x < la ? a[a_at + x] : b[b_at + (x - la)];
       if constexpr (HAS_VALUES) vs[x] = x < la ? av[a_at + x] : bv[b_at + (x - la)];
-    }
-  } else {
-    // LOAD_BATCH loads in flight per thread before their shared stores (the
-    // plain loop above keeps the few the compiler's unrolling gives).
-    static_assert(ITEMS % LOAD_BATCH == 0, "whole batches");
-#pragma unroll 1
-    for (int k0 = 0; k0 < ITEMS; k0 += LOAD_BATCH) {
-      Key kin[LOAD_BATCH];
-      Value vin[LOAD_BATCH];
-#pragma unroll
-      for (int k = 0; k < LOAD_BATCH; ++k) {
-        const int x = threadIdx.x + (k0 + k) * THREADS;
-        if (x < valid) {
-          kin[k] = x < la ? a[a_at + x] : b[b_at + (x - la)];
-          if constexpr (HAS_VALUES) vin[k] = x < la ? av[a_at + x] : bv[b_at + (x - la)];
-        }
-      }
-#pragma unroll
-      for (int k = 0; k < LOAD_BATCH; ++k) {
-        const int x = threadIdx.x + (k0 + k) * THREADS;
-        if (x < valid) {
-          ks[x] = kin[k];
-          if constexpr (HAS_VALUES) vs[x] = vin[k];
-        }
-      }
     }
   }
   __syncthreads();
