@@ -138,6 +138,15 @@ const char* doc(const char* text) {
   return docs.emplace_back(std::move(s)).c_str();
 }
 
+void refuse_masked(py::handle obj, const char* fn, const char* name) {
+  // A masked array's mask would be dropped (its hidden values ranked, summed):
+  // numpy's own functions honour it, so say so instead.
+  static const py::handle masked = py::object(py::module_::import("numpy.ma").attr("MaskedArray")).release();
+  if (py::isinstance(obj, masked))
+    throw py::type_error(where(fn, name) + " is a numpy masked array; ordo does not apply masks: pass "
+                         "x.filled(value) (or x.compressed(), the unmasked values) instead");
+}
+
 array get_array(py::handle obj, const char* fn, const char* name, bool allow_flags) {
   const bool numpy = py::isinstance<py::array>(obj);
   if (!numpy && is_gpu_dlpack(obj)) return from_gpu_dlpack(obj, fn, name, allow_flags);
@@ -149,6 +158,7 @@ array get_array(py::handle obj, const char* fn, const char* name, bool allow_fla
                            "(numpy.from_dlpack): call ordo.<function>, not ordo._ordo");
     throw py::type_error(where(fn, name) + " must be a 1-D numpy array or GPU array, got " + type_name(obj));
   }
+  refuse_masked(obj, fn, name);
   auto np = py::reinterpret_borrow<py::array>(obj);
   array a;
   const std::string np_name = py::str(np.dtype().attr("name"));

@@ -74,6 +74,9 @@ struct array {
 // not an array or has an unsupported dtype (flags: also bool/uint8/int8 when
 // allow_flags), ValueError for a shape other than 1-D.
 array get_array(py::handle obj, const char* fn, const char* name = "x", bool allow_flags = false);
+// TypeError for a numpy masked array (get_array calls it; n-D paths that
+// reshape before get_array call it first).
+void refuse_masked(py::handle obj, const char* fn, const char* name = "x");
 // The same, and the keys must be integers (successors, offsets, counts).
 array get_integer_array(py::handle obj, const char* fn, const char* name);
 // All arguments of one call on one side: TypeError when host and GPU mix.

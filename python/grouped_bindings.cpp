@@ -21,6 +21,22 @@ namespace {
 // the 1-D error it always was; axis=None flattens, as scipy's default does.
 bool axis_omitted(const py::object& axis) { return axis.is(py::ellipsis()); }
 
+// An int axis (Python int or numpy integer, as numpy takes them) checked
+// against nd dimensions and made non-negative; anything else is a TypeError.
+int axis_index(const py::object& axis, int nd, const char* fn) {
+  std::int64_t ax = 0;
+  try {
+    ax = py::module_::import("operator").attr("index")(axis).cast<std::int64_t>();
+  } catch (const py::error_already_set&) {
+    throw py::type_error(std::string(fn) + ": axis must be an int" + (std::string(fn) == "ordo.rank" ? " or None" : "") +
+                         ", got " + std::string(py::str(py::type::handle_of(axis).attr("__name__"))));
+  }
+  if (ax < -nd || ax >= nd)
+    throw py::value_error(std::string(fn) + ": axis " + std::to_string(ax) + " is out of bounds for an array of " +
+                          std::to_string(nd) + " dimensions");
+  return int(ax < 0 ? ax + nd : ax);
+}
+
 int ndim_of(const py::object& x) { return py::hasattr(x, "ndim") ? x.attr("ndim").cast<int>() : 1; }
 
 // The output starts as NaN where segments may leave elements uncovered.
@@ -102,7 +118,7 @@ py::object rank_1d(const py::object& x, const py::object& groups, const py::obje
 
 }  // namespace
 
-bool is_grouped_rank(const py::object& x, const py::object& groups, const py::object& segments,
+bool is_grouped_rank(const py::object& /*x*/, const py::object& groups, const py::object& segments,
                      const py::object& axis) {
   return !groups.is_none() || !segments.is_none() || !axis_omitted(axis);
 }
@@ -115,17 +131,14 @@ py::object grouped_rank_py(const py::object& x, const py::object& groups, const 
   if (axis_omitted(axis) || (nd == 1 && axis.is_none())) return rank_1d(x, groups, segments, o);
   if (!groups.is_none() || !segments.is_none())
     throw py::value_error("ordo.rank: groups= and segments= take 1-D arrays (axis= ranks along an axis of an n-D one)");
+  refuse_masked(x, "rank");
   if (!py::isinstance<py::array>(x))
     throw py::value_error("ordo.rank: axis= and n-D input take numpy arrays (GPU arrays: 1-D, with segments=)");
   py::module_ np = py::module_::import("numpy");
   py::array a = py::array(x);
-  if (axis.is_none() || nd == 0)  // scipy: axis=None ranks the flattened array (C order) and returns it 1-D
+  if (axis.is_none())  // scipy: axis=None ranks the flattened array (C order) and returns it 1-D
     return rank_1d(np.attr("ravel")(a), py::none(), py::none(), o);
-  int ax = axis.cast<int>();
-  if (ax < -nd || ax >= nd)
-    throw py::value_error("ordo.rank: axis " + std::to_string(ax) + " is out of bounds for an array of " +
-                          std::to_string(nd) + " dimensions");
-  if (ax < 0) ax += nd;
+  const int ax = axis_index(axis, nd, "ordo.rank");  // a 0-d array has no axis 0 (scipy's AxisError)
   // The axis last and C-contiguous: its lines are fixed-length segments.
   py::object moved = np.attr("ascontiguousarray")(np.attr("moveaxis")(a, ax, -1));
   const std::int64_t len = py::tuple(moved.attr("shape"))[nd - 1].cast<std::int64_t>();
@@ -162,13 +175,10 @@ py::tuple topk_py(const py::object& x, std::int64_t k, bool largest, bool /*sort
   if (k < 0) throw py::value_error("ordo.topk: k must be >= 0, got " + std::to_string(k));
   const int nd = ndim_of(x);
   if (axis_omitted(axis)) return topk_1d(x, std::uint64_t(k), row_length, largest);
-  int ax = axis.cast<int>();
-  if (ax < -nd || ax >= nd)
-    throw py::value_error("ordo.topk: axis " + std::to_string(ax) + " is out of bounds for an array of " +
-                          std::to_string(nd) + " dimensions");
+  const int ax = axis_index(axis, nd, "ordo.topk");
   if (nd == 1) return topk_1d(x, std::uint64_t(k), 0, largest);
+  refuse_masked(x, "topk");
   if (!py::isinstance<py::array>(x)) throw py::value_error("ordo.topk: axis= on n-D input takes numpy arrays");
-  if (ax < 0) ax += nd;
   py::module_ np = py::module_::import("numpy");
   py::object moved = np.attr("ascontiguousarray")(np.attr("moveaxis")(py::array(x), ax, -1));
   py::tuple shape = moved.attr("shape");

@@ -145,7 +145,9 @@ def rank(obj: Union[pd.Series, pd.DataFrame], axis: Union[int, str] = 0, method:
 
 
 def _is_scalar_key(key: Any) -> bool:
-    return not isinstance(key, (pd.Series, pd.Index, np.ndarray, list, tuple)) and not callable(key)
+    # pandas' extension arrays (Categorical, StringArray, IntegerArray, ...) are labels, not names
+    return not isinstance(key, (pd.Series, pd.Index, np.ndarray, list, tuple, pd.api.extensions.ExtensionArray)) \
+        and not callable(key)
 
 
 def _is_own_column(df: pd.DataFrame, key: pd.Series) -> bool:
@@ -187,6 +189,11 @@ def _one_key(obj: Union[pd.Series, pd.DataFrame], key: Any, columns: list) -> pd
         if isinstance(obj, pd.DataFrame) and _is_own_column(obj, key):
             columns.append(key.name)  # df.groupby(df["g"]): the column is the key
         arr = key.reindex(obj.index) if not key.index.equals(obj.index) else key
+    elif isinstance(key, pd.api.extensions.ExtensionArray):  # kept as is: its own NA and categories
+        if len(key) != len(obj):
+            raise ValueError(f"ordo.pandas.groupby_rank: a group key has {len(key)} values, the object "
+                             f"{len(obj)} rows")
+        arr = pd.Series(key, index=obj.index)
     else:
         values = np.asarray(key)
         if values.ndim != 1:

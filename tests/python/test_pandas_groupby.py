@@ -79,3 +79,21 @@ def test_keys_pandas_reads_otherwise_are_refused_or_read_as_pandas_does():
         op.groupby_rank(df, lambda i: i % 2)
     with pytest.raises(ValueError):
         op.groupby_rank(s, np.ones((2, 2)))
+
+
+@pytest.mark.parametrize("make", [
+    lambda g: pd.Categorical(g),
+    lambda g: pd.Categorical(g, categories=["z", "b", "a", "c"]),  # unused and reordered categories
+    lambda g: pd.array(g, dtype="string"),
+    lambda g: pd.array([None if v is None else ord(v) for v in g], dtype="Int64"),
+])
+def test_extension_array_labels_as_pandas(make):
+    # pandas' extension arrays were taken for a column name ("truth value of an array is ambiguous")
+    g = ["a", "b", "a", None, "c", "b", "a", "c"]
+    s = pd.Series([3.0, 1.0, 2.0, 5.0, 4.0, np.nan, 2.0, 4.0], index=np.arange(8) * 3)
+    by = make(g)
+    for method in METHODS:
+        got = op.groupby_rank(s, by, method=method)
+        want = s.groupby(by, observed=True).rank(method=method) if isinstance(by, pd.Categorical) \
+            else s.groupby(by).rank(method=method)
+        pd.testing.assert_series_equal(got, want.astype(np.float64), check_names=False)

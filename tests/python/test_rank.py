@@ -347,3 +347,25 @@ def test_bad_rank_dtype():
 
 def test_ordo_error_is_value_error():
     assert issubclass(ordo.Error, ValueError)
+
+
+def test_masked_arrays_refused_not_unmasked():
+    # the mask was dropped: hidden values ranked and summed (numpy's own functions honour it)
+    m = np.ma.array([3.0, 1.0, 2.0], mask=[0, 1, 0])
+    for call in (lambda: ordo.rank(m), lambda: ordo.reduce(m), lambda: ordo.scan(m), lambda: ordo.sort(m),
+                 lambda: ordo.topk(m, 1), lambda: ordo.lexsort([m]), lambda: ordo.rank([m, m]),
+                 lambda: ordo.rank(np.ma.array(np.ones((2, 2)), mask=[[0, 1], [0, 0]]), axis=1)):
+        with pytest.raises(TypeError, match="masked array"):
+            call()
+    assert ordo.rank(m.filled(0.0)).tolist() == [3.0, 1.0, 2.0]
+
+
+def test_axis_checked_as_scipy_does():
+    with pytest.raises(ValueError, match="out of bounds"):
+        ordo.rank(np.array(5.0), axis=0)  # scipy: AxisError; it had ranked the 0-d array
+    assert ordo.rank(np.array(5.0), axis=None).tolist() == [1.0]
+    with pytest.raises(TypeError, match="axis must be an int"):
+        ordo.rank(np.ones((2, 2)), axis=1.0)
+    with pytest.raises(TypeError, match="axis must be an int"):
+        ordo.topk(np.ones((2, 2)), 1, axis=None)
+    np.testing.assert_array_equal(ordo.rank(np.array([[2.0, 1.0]]), axis=np.int64(1)), [[2.0, 1.0]])
