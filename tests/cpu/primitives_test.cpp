@@ -3,6 +3,8 @@
 // arguments.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "common/host_space.hpp"
 #include "common/primitives_cases.hpp"
 #include "common/primitives_nan_cases.hpp"
@@ -178,6 +180,28 @@ TEST(PrimitivesNanCpu, IntegerFminFmaxAreMinMax) {
   EXPECT_EQ(ordo::reduce_and_wait(ordo::cpu{}, std::span<const int>(v), ordo::fmin{}), -9);
   EXPECT_STREQ(ordo::op_name(ordo::fmax{}), "fmax");
   EXPECT_STREQ(ordo::op_name(ordo::fmin{}), "fmin");
+}
+
+// A float sum was a running sum per thread: 100000 x 0.1f gave 9998.56 on one
+// thread and 10005.06 on two. Now numpy's blocked pairwise sum on any number
+// of threads; the expected values are np.sum's (numpy 1.24) of the same arrays.
+TEST(PrimitivesNanCpu, FloatSumIsNumpysOnAnyThreads) {
+  const std::vector<float> tenth(100000, 0.1f);
+  std::vector<float> inv_f(100000);
+  std::vector<double> inv_d(100000);
+  for (std::size_t i = 0; i < inv_d.size(); ++i) inv_d[i] = 1.0 / double(i + 1), inv_f[i] = float(inv_d[i]);
+  for (int threads : {1, 2, 3, 4}) {
+    const ordo::cpu ex{threads};
+    EXPECT_EQ(ordo::reduce_and_wait(ex, std::span<const float>(tenth), ordo::plus{}), 10000.0009765625f) << threads;
+    EXPECT_EQ(ordo::reduce_and_wait(ex, std::span<const float>(inv_f), ordo::plus{}), 12.09014892578125f) << threads;
+    EXPECT_EQ(ordo::reduce_and_wait(ex, std::span<const double>(inv_d), ordo::plus{}), 12.090146129863433) << threads;
+  }
+  // An inclusive sum keeps -0.0 as np.cumsum does (the +0 init made it +0.0).
+  const std::vector<double> zeros = {-0.0, -0.0, 1.0};
+  std::vector<double> out(3);
+  ordo::scan(ordo::cpu{}, std::span<const double>(zeros), std::span<double>(out), ordo::plus{});
+  EXPECT_TRUE(std::signbit(out[0]) && std::signbit(out[1]));
+  EXPECT_EQ(out[2], 1.0);
 }
 
 // list_scan runs on the same operators: NaN propagates along a list as np.maximum.accumulate would.

@@ -213,3 +213,14 @@ def test_fork_total_overflow_is_an_error():
             ordo.fork(np.array(counts, dtype=np.uint64))
     with pytest.raises(ordo.Error, match="overflow"):
         ordo.fork(np.array([2**62] * 5, dtype=np.int64))
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_float_sum_has_numpys_bits(dtype):
+    # a running sum per thread had drifted: 100000 x 0.1f summed to 9998.56 (np.sum: 10000.001)
+    rng = np.random.default_rng(7)
+    for n in [0, 1, 7, 8, 127, 129, 1000, 8191, 8192, 8193, 100003]:
+        x = (rng.standard_normal(n) * rng.choice([1.0, 1e3, 1e-3], n)).astype(dtype)
+        assert ordo.reduce(x) == np.sum(x), n
+    assert ordo.reduce(np.full(100000, 0.1, np.float32)) == np.sum(np.full(100000, 0.1, np.float32))
+    np.testing.assert_array_equal(np.signbit(ordo.scan(np.array([-0.0, -0.0], dtype))), [True, True])
