@@ -536,21 +536,6 @@ struct ranked {
   std::vector<u64> unsorted;               // every process's "locally unsorted" flag
 };
 
-// Every process's boundary: words[0..5] a tie_boundary, words[6] the
-// "locally unsorted" flag (kept in *unsorted when asked), one allgather.
-std::vector<dist::tie_boundary> gather_boundaries(const comm_info& c, const dbuf<u64>& words,
-                                                  std::vector<u64>* unsorted) {
-  const auto g = allgather_u64(c, download(c, words.data(), 8));
-  std::vector<dist::tie_boundary> all;
-  for (int q = 0; q < c.p; ++q) {
-    dist::tie_boundary b;
-    std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
-    all.push_back(b);
-    if (unsorted) unsorted->push_back(g[8 * std::size_t(q) + 6]);
-  }
-  return all;
-}
-
 template <class Code>
 ranked rank_local(const comm_info& c, const Code* codes, u64 m, rank_method method, bool check_sorted) {
   ranked out;
@@ -563,7 +548,14 @@ ranked rank_local(const comm_info& c, const Code* codes, u64 m, rank_method meth
                                                 words.data());
   ORDO_CUDA_LAUNCH_CHECK("boundary_kernel");
   if (check_sorted && m > 1) ORDO_NCCL_LAUNCH(unsorted_kernel<Code>, m, c.stream, codes, m, words.data() + 6);
-  out.all = gather_boundaries(c, words, &out.unsorted);
+  const auto h = download(c, words.data(), 8);
+  const auto g = allgather_u64(c, h);
+  for (int q = 0; q < c.p; ++q) {
+    dist::tie_boundary b;
+    std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
+    out.all.push_back(b);
+    out.unsorted.push_back(g[8 * std::size_t(q) + 6]);
+  }
   return out;
 }
 
@@ -602,7 +594,13 @@ received_ranks rank_received(const comm_info& c, const Code* codes, u64 m, rank_
     ORDO_NCCL_LAUNCH(extent_kernel<Code>, m, c.stream, codes, m, dense, out.type, w);
     ORDO_NCCL_LAUNCH(ends_kernel<Code>, m, c.stream, codes, m, w);
   }
-  out.all = gather_boundaries(c, words, nullptr);
+  const auto h = download(c, words.data(), 8);
+  const auto g = allgather_u64(c, h);
+  for (int q = 0; q < c.p; ++q) {
+    dist::tie_boundary b;
+    std::copy_n(g.data() + 8 * std::size_t(q), 6, reinterpret_cast<u64*>(&b));
+    out.all.push_back(b);
+  }
   return out;
 }
 
