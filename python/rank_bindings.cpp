@@ -114,8 +114,11 @@ na_option : {"keep", "top", "bottom"}
 pct : bool
     Divide by the number of ranked keys (dense: by the largest rank).
 variant : {"auto", "sort_back", "msd_replay"}
-    The GPU implementation, selectable so it can be measured; the CPU has one.
-    msd_replay applies to 32-bit keys and falls back to sort_back elsewhere.
+    The implementation, selectable so it can be measured. sort_back sorts
+    (key, index) pairs and writes each rank home; msd_replay partitions the
+    keys, ranks each bucket in cache and replays the partition (CPU: every
+    key type and method but dense; GPU: 32-bit keys). Where msd_replay does
+    not apply it runs sort_back.
 groups : None or integer (or bool) array of len(x)
     Rank within groups, as pandas x.groupby(groups).rank(...): pct divides by
     the group's ranked keys (dense: the group's distinct keys).

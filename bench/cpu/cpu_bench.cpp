@@ -186,9 +186,12 @@ void bench_rank(const config& c) {
   std::vector<K> ks(n);
   std::vector<std::uint32_t> idx(n);
   std::vector<double> ranks_min(n), ranks_avg(n);
-  ordo::rank_options o_min, o_avg;
+  std::vector<double> ranks_back(n);
+  ordo::rank_options o_min, o_avg, o_back;
   o_min.method = ordo::rank_method::min;
   o_avg.method = ordo::rank_method::average;
+  o_back.method = ordo::rank_method::min;
+  o_back.variant = ordo::rank_unsorted_variant::sort_back;  // the variant before msd_replay
   const auto none = [] {};
   const std::vector<double> t = alternating_medians(
       c.reps, {{[&] {
@@ -197,7 +200,8 @@ void bench_rank(const config& c) {
                 },
                 [&] { ordo::sort(ordo::cpu{}, std::span<K>(ks), std::span<std::uint32_t>(idx)); }},
                {none, [&] { ordo::rank(ordo::cpu{}, std::span<const K>(keys), std::span<double>(ranks_min), o_min); }},
-               {none, [&] { ordo::rank(ordo::cpu{}, std::span<const K>(keys), std::span<double>(ranks_avg), o_avg); }}});
+               {none, [&] { ordo::rank(ordo::cpu{}, std::span<const K>(keys), std::span<double>(ranks_avg), o_avg); }},
+               {none, [&] { ordo::rank(ordo::cpu{}, std::span<const K>(keys), std::span<double>(ranks_back), o_back); }}});
   add("rank", "ordo sort (key,index)", "int32", n, {}, t[0], std::is_sorted(ks.begin(), ks.end()), P);
   // The baseline: parallel sort of packed (key, index) + one pass (min).
   std::vector<std::uint64_t> packed(n);
@@ -217,6 +221,7 @@ void bench_rank(const config& c) {
       });
   add("rank", "__gnu_parallel::sort packed + pass", "int32", n, {{"method", "min"}}, gnu, true, P);
   add("rank", "ordo", "int32", n, {{"method", "min"}}, t[1], ranks_min == base, P);
+  add("rank", "ordo", "int32", n, {{"method", "min"}, {"variant", "sort_back"}}, t[3], ranks_back == base, P);
   // average: checked against the min ranks' groups (average = min + (size - 1) / 2)
   bool avg_ok = true;
   {

@@ -79,13 +79,19 @@ void rank_sorted(const Exec& exec, std::span<const Key> keys, std::span<Rank> ra
   }
 }
 
-// Implementation choice for rank() on the GPU (the CPU backend has one).
+// Implementation choice for rank() over unsorted keys.
 enum class rank_unsorted_variant {
   automatic,
-  // Radix-sort (order bits, index) pairs, rank in sorted order, then sort
-  // the ranks back to input order by index. Any key type, any n.
+  // Radix-sort (order bits, index) pairs, rank in sorted order, then send
+  // each rank home by its index (GPU: a sort by index; CPU: a store). Any
+  // key type, any n.
   sort_back,
-  // 32-bit keys: two MSD digit passes split the keys by their top 16 bits,
+  // CPU: one stable partition by the top bits of (code - lowest code) into
+  // 2^9-2^12 buckets, each bucket ranked in a core's cache, then a replay of
+  // the partition reads the ranks back in input order: no random store
+  // through memory. Every key type; dense goes to sort_back. automatic
+  // picks it from 2^18 keys (src/cpu/rank/rank_replay_cpu.hpp).
+  // GPU: 32-bit keys: two MSD digit passes split the keys by their top 16 bits,
   // one block ranks each bucket by counting, and the two passes replay
   // backwards to carry the ranks home; no index is sorted. Falls back to
   // sort_back when a 16-bit key prefix holds more than 8192 keys (one small

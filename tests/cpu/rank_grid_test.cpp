@@ -1,6 +1,6 @@
 // rank (pandas semantics) on unsorted random keys: every key and rank type,
 // every option, many sizes and tie densities (floating keys with NaN), on
-// cpu{1}, cpu{4} and cpu{}, against reference_rank.
+// cpu{1}, cpu{4} and cpu{}, against reference_rank; both variants.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -38,6 +38,10 @@ void check_options(const std::vector<K>& keys, const std::vector<ordo::rank_opti
     for (const ordo::cpu& exec : rank_execs_at(g++))
       ASSERT_TRUE(ranks_match(run_rank<R>(exec, keys, o), want, keys))
           << what << " n=" << keys.size() << " " << exec_name(exec) << " " << describe(o);
+    ordo::rank_options replay = o;  // automatic takes it only for large n
+    replay.variant = ordo::rank_unsorted_variant::msd_replay;
+    ASSERT_TRUE(ranks_match(run_rank<R>(ordo::cpu{1}, keys, replay), want, keys))
+        << what << " n=" << keys.size() << " msd_replay " << describe(o);
   }
 }
 

@@ -309,7 +309,7 @@ void add_rank_command(CLI::App& app) {
       cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
   a->variant_opt = cmd->add_option("--variant", a->variant,
                                    "the implementation (default auto): with --sorted, a rank_sorted variant (" +
-                                       sorted_variants_help() + "); without, sort_back or msd_replay (GPU)");
+                                       sorted_variants_help() + "); without, sort_back or msd_replay");
   add_device_options(cmd, a->device, a->threads);
   add_progress_options(cmd, a->progress);
   add_input_options(cmd, a->in, "key");

@@ -1,7 +1,10 @@
-// CPU rank() over unsorted keys, pandas semantics: sort (order bits, index)
-// with the parallel radix sort (cpu/sort/radix_sort.hpp), rank the sorted
-// bits with the same group walker as rank_sorted, and scatter each rank to
-// the key's original position.
+// CPU rank() over unsorted keys, pandas semantics. Two variants:
+//   sort_back   sort (order bits, index) with the parallel radix sort
+//               (cpu/sort/radix_sort.hpp), rank the sorted bits with the same
+//               group walker as rank_sorted, and scatter each rank to the
+//               key's original position;
+//   msd_replay  partition, rank each bucket in cache, replay the partition
+//               (rank_replay_cpu.hpp): no random scatter through memory.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -14,28 +17,19 @@
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/detail/key_traits.hpp"
+#include "cpu/rank/rank_replay_cpu.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
+#include "cpu/rank/rank_value_cpu.hpp"
 
 namespace ordo::detail::cpu_rank {
 
-// Writes the rank of sorted position pos to out[idx[pos]]: 'keep' leaves
-// NaN unranked (it sorts last, from position `ranked` on, so the other ranks
-// are unaffected); floating ranks are finished (pct) by `divisor`.
+// Writes the rank of sorted position pos to out[idx[pos]].
 template <class R, class Index>
 struct rank_writer {
   const Index* idx;
   R* out;
-  const rank_options& o;
-  bool keep_nan;
-  std::size_t ranked;
-  double divisor;
-  void operator()(std::size_t pos, const group_facts& g) const {
-    const std::uint64_t i = idx[pos];
-    if (keep_nan && pos >= ranked) out[i] = unranked_value<R>();
-    else if constexpr (std::is_floating_point_v<R>)
-      out[i] = finish_rank<R>(method_value<double>(o.method, pos, g), o.pct, divisor);
-    else out[i] = method_value<R>(o.method, pos, g);
-  }
+  rank_valuer<R> value;
+  void operator()(std::size_t pos, const group_facts& g) const { out[idx[pos]] = value(pos, g); }
 };
 
 // Ranks keys whose order bits are in sorted_bits, idx[pos] the key's input
@@ -53,7 +47,7 @@ void rank_sorted_bits(const key_code_t<K>* sorted_bits, const Index* idx, R* out
     if (ranked == 0) groups = 0;
   }
   for_each_ranked(sorted_bits, n, o.method, threads,
-                  rank_writer<R, Index>{idx, out, o, keep_nan, ranked, pct_divisor(o.method, ranked, groups)});
+                  rank_writer<R, Index>{idx, out, {o, keep_nan, ranked, pct_divisor(o.method, ranked, groups)}});
 }
 
 // (order bits, index) sorted by the parallel radix sort: stable, so equal
@@ -88,16 +82,29 @@ void rank_unsorted_as(const K* keys, R* out, std::size_t n, const rank_options& 
   // instead of reading the sorted (bits, index) back from memory.
   const bool keep_nan = o.na == na_option::keep && nan_count > 0;
   const std::size_t ranked = n - (keep_nan ? nan_count : 0);
-  const rank_writer<R, Index> write{idx.data(), out, o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)};
+  const rank_writer<R, Index> write{idx.data(), out, {o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)}};
   radix_sort_each(w, bits.data(), idx.data(), n, false,
                   [&](std::size_t b, std::size_t e, std::size_t first, std::size_t last) {
                     walk_groups(bits.data(), b, e, first, last, 0, write);
                   });
 }
 
+// automatic takes msd_replay from this many keys (below, the output fits a
+// cache and sort_back's scatter is cheap).
+inline constexpr std::size_t replay_from_n = std::size_t(1) << 18;
+
+// msd_replay ranks every method but dense; dense (and automatic below
+// replay_from_n) goes to sort_back.
+inline bool use_replay(std::size_t n, const rank_options& o) {
+  if (o.method == rank_method::dense) return false;
+  if (o.variant == rank_unsorted_variant::msd_replay) return true;
+  return o.variant == rank_unsorted_variant::automatic && n >= replay_from_n;
+}
+
 template <class K, class R>
 void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
   if (n == 0) return;
+  if (use_replay(n, o)) return rank_replay(keys, out, n, o, threads);
   if (n <= 0xffffffffull) rank_unsorted_as<K, R, std::uint32_t>(keys, out, n, o, threads);
   else rank_unsorted_as<K, R, std::uint64_t>(keys, out, n, o, threads);
 }
