@@ -299,7 +299,7 @@ void bench_list_rank(const config& c) {
   add("list_rank", "ordo", "uint32", n, {{"list", "random"}}, t, ranks == seq, P);
 }
 
-// ---- rank_sorted at every thread count ---------------------------------------
+// ---- rank_sorted at every thread count and every recurring probability ------
 void bench_rank_sorted(const config& c) {
   using K = std::int32_t;
   const std::size_t n = std::size_t(1) << c.log2n;
@@ -318,6 +318,23 @@ void bench_rank_sorted(const config& c) {
     });
     add("rank_sorted", "ordo", "int32", n, {{"method", "min"}, {"p", p}}, t, ranks == seq, p);
     if (p < P && p * 2 > P) p = P / 2;  // end on P itself
+  }
+  // The paper's sweep (Sec. IV): keys[i] repeats keys[i - 1] with probability
+  // `recur` (0: all different, 1: all the same), on every worker.
+  for (const double recur : {0.0, 0.5, 0.9, 0.99, 0.999, 0.9999, 0.99999, 0.999999, 1.0}) {
+    std::mt19937_64 g(17);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    keys[0] = 0;
+    for (std::size_t i = 1; i < n; ++i) keys[i] = keys[i - 1] + (u(g) < recur ? 0 : 1);
+    const double loop = median_ms(c.reps, [] {}, [&] {
+      seq[0] = 1;
+      for (std::size_t i = 1; i < n; ++i) seq[i] = keys[i] == keys[i - 1] ? seq[i - 1] : std::uint32_t(i + 1);
+    });
+    const double t = median_ms(c.reps, [] {}, [&] {
+      ordo::rank_sorted(ordo::cpu{}, std::span<const K>(keys), std::span<std::uint32_t>(ranks));
+    });
+    add("rank_sorted", "sequential loop", "int32", n, {{"method", "min"}, {"recurring", recur}}, loop, true, 1);
+    add("rank_sorted", "ordo", "int32", n, {{"method", "min"}, {"recurring", recur}}, t, ranks == seq, P);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <type_traits>
 
+#include "ordo/cpu/memory/uninit_allocator.hpp"
 #include "ordo/error.hpp"
 
 namespace ordo::tools::io {
@@ -61,7 +62,16 @@ std::size_t first_bad_bool(const column& c) {
 }
 
 column make_column(dtype t, std::size_t n) {
-  return visit_dtype(t, [&]<class T>() { return column{vector_of<T>(n)}; });
+  // Reserved first and its pages advised huge before the zeroing touches
+  // them: a 400 MB column took 1.3-1.7 s to fill from a .npy in 4 KiB page
+  // faults on the 2-core VM, 0.07 s in 2 MiB pages.
+  return visit_dtype(t, [&]<class T>() {
+    vector_of<T> v;
+    v.reserve(n);
+    ordo::detail::advise_huge_pages(v.data(), n * sizeof(T));
+    v.resize(n);
+    return column{std::move(v)};
+  });
 }
 
 }  // namespace ordo::tools::io

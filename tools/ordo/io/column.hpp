@@ -43,6 +43,7 @@ class bool_vector {
   const bool& operator[](std::size_t i) const noexcept { return data()[i]; }
   void push_back(bool b) { v_.push_back(cell{b}); }
   void resize(std::size_t n) { v_.resize(n); }
+  void reserve(std::size_t n) { v_.reserve(n); }
   bool operator==(const bool_vector& o) const { return std::equal(begin(), end(), o.begin(), o.end()); }
 
  private:

@@ -12,6 +12,7 @@
 //     2 MiB faults on the 2-core VM (docs/benchmarks.md, CPU frontier).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -27,13 +28,24 @@ namespace ordo::detail {
 inline constexpr std::size_t huge_page_bytes = std::size_t(1) << 21;
 inline constexpr std::size_t huge_page_min_bytes = std::size_t(8) << 20;
 
+// Advises the 2 MiB pages inside [p, p + bytes) MADV_HUGEPAGE (before their
+// first touch; advice only). For buffers another allocator placed.
+inline void advise_huge_pages(void* p, std::size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  const std::uintptr_t b = reinterpret_cast<std::uintptr_t>(p), e = b + bytes;
+  const std::uintptr_t hb = (b + huge_page_bytes - 1) / huge_page_bytes * huge_page_bytes;
+  const std::uintptr_t he = e / huge_page_bytes * huge_page_bytes;
+  if (bytes >= huge_page_min_bytes && he > hb) (void)madvise(reinterpret_cast<void*>(hb), he - hb, MADV_HUGEPAGE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
 inline void* allocate_big(std::size_t bytes) {
   void* p = nullptr;
   const std::size_t rounded = (bytes + huge_page_bytes - 1) / huge_page_bytes * huge_page_bytes;
   if (posix_memalign(&p, huge_page_bytes, rounded) != 0) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  (void)madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without THP the pages stay 4 KiB
-#endif
+  advise_huge_pages(p, rounded);  // advice only: without THP the pages stay 4 KiB
   return p;
 }
 
