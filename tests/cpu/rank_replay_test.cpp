@@ -2,8 +2,9 @@
 // on the shapes that take each of its branches, against reference_rank:
 // leaves sorted in cache, buckets of one code (shift 0), a bucket too large
 // for a leaf (an outlier stretches the range), one group over everything,
-// NaN in each position, 64-bit codes over the full range, and dense (which
-// goes to sort_back). Thread counts that split the blocks unevenly.
+// NaN's own bucket in each position, 64-bit codes over the full range, the
+// streamed output, and dense (which goes to sort_back). Thread counts that
+// split the blocks unevenly.
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -27,7 +28,8 @@ void expect_replay_matches(const std::vector<K>& keys, const char* what, std::ve
   if (options.empty())
     options = {{m::min, true, na::keep, false},      {m::max, false, na::keep, false},
                {m::average, true, na::bottom, true}, {m::ordinal, false, na::top, false},
-               {m::dense, true, na::keep, false},    {m::average, false, na::keep, false}};
+               {m::dense, true, na::keep, false},    {m::average, false, na::keep, true},
+               {m::ordinal, true, na::bottom, true}, {m::min, false, na::top, true}};
   std::size_t g = 0;
   for (ordo::rank_options o : options) {
     if (!std::is_floating_point_v<R> && (o.method == m::average || o.pct)) continue;
@@ -59,7 +61,19 @@ TEST(RankReplay, BucketsOfOneCode) {
   expect_replay_matches<std::uint64_t>(two, "0 and 1");
 }
 
-// One outlier widens the range so that bucket 0 takes nearly every key:
+// NaN has a bucket of its own: floats in [0, 1) with NaN (a column with
+// missing values) keep their buckets; and NaN beside one number.
+TEST(RankReplay, NaNBesideNumbers) {
+  std::vector<double> unit = with_nans<double>(big, big / 20, big / 2, 9);
+  for (double& x : unit)
+    if (!std::isnan(x)) x = std::fabs(x) / 1e30;  // spread_value's [-1e30, 1e30] into [0, 1]
+  expect_replay_matches<double>(unit, "[0, 1] with NaN");
+  std::vector<float> one(big, 2.5f);
+  for (std::size_t i = 0; i < big; i += 7) one[i] = std::numeric_limits<float>::quiet_NaN();
+  expect_replay_matches<double>(one, "one number and NaN");
+}
+
+// One outlier widens the range so that one bucket takes nearly every key:
 // sort_back's method inside that bucket, on every worker.
 TEST(RankReplay, OneBucketTooLargeForALeaf) {
   const std::size_t n = (std::size_t(1) << 19) + 3;
@@ -71,6 +85,23 @@ TEST(RankReplay, OneBucketTooLargeForALeaf) {
   std::vector<std::int32_t> flat(n, 42);  // and inside it one code (a group over the whole bucket)
   flat[5] = std::numeric_limits<std::int32_t>::max();
   expect_replay_matches<double>(flat, "one value and an outlier");
+  std::vector<double> wide = with_nans<double>(n, n / 9, 3000, 10);  // 64-bit codes, NaN, an outlier
+  wide[n / 4] = 1e300;
+  expect_replay_matches<double>(wide, "double outlier with NaN");
+}
+
+// A bucket over a worker's share that is one code (shift 0: each bucket one
+// value), and an output past streaming_store's large_output (the replay's
+// streaming stores).
+TEST(RankReplay, LargeBucketsOfOneCodeAndStreamedOutput) {
+  const std::size_t n = (std::size_t(1) << 20) + 1;
+  std::vector<std::int32_t> two(n);
+  for (std::size_t i = 0; i < n; ++i) two[i] = std::int32_t(i % 2);
+  expect_replay_matches<double>(two, "0 and 1, 2^20", {{m::ordinal, true, na::keep, false}, {m::max, false, na::keep, true},
+                                                           {m::ordinal, false, na::keep, false}, {m::min, true, na::keep, false}});
+  const std::size_t s = (std::size_t(1) << 22) + 5;  // 32 MiB of double ranks and more
+  expect_replay_matches<double>(random_keys<std::int32_t>(s, s / 3, 11), "streamed",
+                                {{m::ordinal, true, na::keep, false}});
 }
 
 TEST(RankReplay, OneGroup) {

@@ -19,20 +19,20 @@
 //      output in input order with streaming stores.
 // Step 4 reads the ranks from 512-4096 sequential streams instead of
 // storing them at random. A bucket too large for a leaf (skewed keys: one
-// far outlier puts the rest in bucket 0) is ranked by sort_back's method
-// inside it, on every worker.
+// far outlier puts the rest in one bucket) is ranked by sort_back's method
+// inside it, on every worker. NaN has a bucket of its own (replay_digit).
 #pragma once
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
 #include "ordo/cpu/memory/uninit_allocator.hpp"
 #include "ordo/cpu/sched/sched.hpp"
-#include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/detail/key_traits.hpp"
+#include "ordo/error.hpp"
 #include "cpu/rank/rank_groups.hpp"
+#include "cpu/rank/rank_home.hpp"
 #include "cpu/rank/rank_value_cpu.hpp"
 #include "cpu/rank/streaming_store.hpp"
 
@@ -43,20 +43,37 @@ namespace ordo::detail::cpu_rank {
 inline constexpr std::size_t replay_leaf_keys = std::size_t(1) << 16;
 inline constexpr unsigned replay_min_bits = 9, replay_max_bits = 12;
 
-// The bucket of a code: bits [shift, shift + bits) of (code - lo).
+// The bucket of a code: bits [shift, shift + bits) of (code - lo), lo being
+// the lowest code of a number. NaN (whose code is 0 or all ones, which no
+// number's code is) has a bucket of its own, first or last: counted into the
+// range it would stretch it to the whole code space and crowd the numbers
+// into a few buckets. A code out of range (the keys changed between passes:
+// another thread writing them) is clamped into a bucket, so that no pass
+// indexes past its arrays.
 template <class U>
 struct replay_digit {
   U lo;
   unsigned shift;
-  std::size_t operator()(U c) const { return std::size_t(U(c - lo) >> shift); }
+  std::size_t number_buckets;  // 2^bits
+  bool nan_bucket;             // NaN present: bucket 0 (top) or number_buckets (keep, bottom)
+  bool nan_first;
+  U nan_code;
+  std::size_t buckets() const { return number_buckets + (nan_bucket ? 1 : 0); }
+  std::size_t operator()(U c) const {
+    if (nan_bucket && c == nan_code) return nan_first ? 0 : number_buckets;
+    const std::size_t d = std::min<std::size_t>(std::size_t(U(c - lo) >> shift), number_buckets - 1);
+    return d + (nan_bucket && nan_first ? 1 : 0);
+  }
+  // A bucket whose keys are one code: no sort, one tie group.
+  bool one_code(std::size_t b) const { return shift == 0 || (nan_bucket && b == (nan_first ? 0 : number_buckets)); }
 };
 
 template <class U>
-replay_digit<U> choose_replay_digit(U lo, U hi, std::size_t n) {
+replay_digit<U> choose_replay_digit(U lo, U hi, std::size_t n, bool nans, bool nan_first, U nan_code) {
   const unsigned width = unsigned(std::bit_width(U(hi - lo)));
   const unsigned want = unsigned(std::bit_width(std::max<std::size_t>(n / replay_leaf_keys, 1)));
   const unsigned bits = std::min(width, std::clamp(want, replay_min_bits, replay_max_bits));
-  return {lo, width - bits};
+  return {lo, width - bits, std::size_t(1) << bits, nans, nan_first, nan_code};
 }
 
 template <class K, class R>
@@ -71,7 +88,7 @@ struct replay_ranker {
   U code(const K& k) const { return key_traits<K>::rank_bits(k, !o.ascending, o.na == na_option::top); }
 
   void run() {
-    // 1. range and NaN count
+    // 1. the numbers' range, and the NaN count
     struct alignas(64) facts {
       U lo, hi;
       std::size_t nans;
@@ -80,10 +97,11 @@ struct replay_ranker {
     sched::for_each_worker(w, [&](int t) {
       facts x{U(~U(0)), U(0), 0};
       for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
-        const U c = code(keys[i]);
+        const bool nan = key_traits<K>::is_nan(keys[i]);
+        const U c = nan ? x.lo : code(keys[i]);
         x.lo = std::min(x.lo, c);
-        x.hi = std::max(x.hi, c);
-        x.nans += key_traits<K>::is_nan(keys[i]);
+        x.hi = nan ? x.hi : std::max(x.hi, c);
+        x.nans += nan;
       }
       f[t] = x;
     });
@@ -92,11 +110,13 @@ struct replay_ranker {
     const bool keep_nan = o.na == na_option::keep && all.nans > 0;
     const std::size_t ranked = n - (keep_nan ? all.nans : 0);
     const rank_valuer<R> value{o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)};
-    if (all.lo == all.hi) return one_group(value);
+    if (all.nans == n || (all.nans == 0 && all.lo == all.hi)) return rank_one_group(w, out, n, 0, value);
 
     // 2. counts and the stable partition
-    const replay_digit<U> digit = choose_replay_digit(all.lo, all.hi, n);
-    const std::size_t B = std::size_t(1) << unsigned(std::bit_width(U(all.hi - all.lo)) - digit.shift);
+    const bool nan_first = o.na == na_option::top;
+    const replay_digit<U> digit = choose_replay_digit(all.lo, all.hi, n, all.nans > 0, nan_first,
+                                                      nan_first ? U(0) : kept_nan_rank_bits<U>());
+    const std::size_t B = digit.buckets();
     std::vector<std::size_t> off(std::size_t(w) * B, 0);  // worker t's cursors at off[t * B]
     sched::for_each_worker(w, [&](int t) {
       std::size_t* c = off.data() + std::size_t(t) * B;
@@ -114,117 +134,72 @@ struct replay_ranker {
       }
       start[b + 1] = run;
     }
-    const std::vector<std::size_t> replay_from = off;
+    std::vector<std::size_t> replay_at = off;  // step 4's cursors
     std::vector<U, uninit_allocator<U>> rel(n);
     sched::for_each_worker(w, [&](int t) {
       std::size_t* c = off.data() + std::size_t(t) * B;
       for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
         const U x = code(keys[i]);
-        rel[c[digit(x)]++] = U(x - digit.lo);
+        const std::size_t j = c[digit(x)]++;
+        if (j < n) rel[j] = U(x - digit.lo);  // (keys changed since the count: no write past rel)
       }
     });
 
     // 3. the buckets' ranks, in partition order
     std::vector<R, uninit_allocator<R>> part(n);
     std::vector<std::uint32_t> leaves;
-    const std::size_t leaf_max = std::max<std::size_t>(4 * replay_leaf_keys, n / std::size_t(w));
+    // (a leaf numbers its keys in 32 bits: with one worker and n >= 2^32 a
+    // skewed bucket may not fit them)
+    const std::size_t leaf_max =
+        std::min<std::size_t>(std::max<std::size_t>(4 * replay_leaf_keys, n / std::size_t(w)), 0xffffffffull);
     for (std::size_t b = 0; b < B; ++b) {
       const std::size_t c = start[b + 1] - start[b];
-      if (c > leaf_max) rank_big_bucket(rel.data() + start[b], part.data() + start[b], c, start[b], digit.shift, value);
+      const unsigned shift = digit.one_code(b) ? 0 : digit.shift;
+      if (c > leaf_max) rank_big_bucket(w, rel.data() + start[b], part.data() + start[b], c, start[b], shift, value);
       else if (c) leaves.push_back(std::uint32_t(b));
     }
     std::sort(leaves.begin(), leaves.end(), [&](std::uint32_t a, std::uint32_t b) {
       return start[a + 1] - start[a] > start[b + 1] - start[b];
     });
-    std::vector<radix_scratch<U, std::uint32_t>> scratch(static_cast<std::size_t>(w));
-    std::vector<std::vector<std::uint32_t, uninit_allocator<std::uint32_t>>> pos(static_cast<std::size_t>(w));
-    sched::for_each_claimed(w, leaves.size(), 1, [&](int t, std::uint64_t i, std::uint64_t) {
+    // Every worker's scratch sized for the largest leaf here, outside the
+    // parallel region (an allocation failing inside one would terminate).
+    const std::size_t most = leaves.empty() ? 0 : start[leaves[0] + 1] - start[leaves[0]];
+    std::vector<leaf_scratch<U>> scratch(std::min<std::size_t>(std::size_t(w), leaves.size()));
+    for (leaf_scratch<U>& x : scratch) x.reserve(most);
+    sched::for_each_claimed(int(scratch.size()), leaves.size(), 1, [&](int t, std::uint64_t i, std::uint64_t) {
       const std::size_t b = leaves[i];
-      rank_leaf(rel.data() + start[b], part.data() + start[b], start[b + 1] - start[b], start[b], digit.shift, value,
-                scratch[t], pos[t]);
+      rank_leaf(rel.data() + start[b], part.data() + start[b], start[b + 1] - start[b], start[b],
+                digit.one_code(b) ? 0 : digit.shift, value, scratch[t]);
     });
 
     // 4. replay into input order
     const bool stream = n * sizeof(R) >= large_output;
     sched::for_each_worker(w, [&](int t) {
-      std::vector<std::size_t> cur(replay_from.begin() + std::ptrdiff_t(std::size_t(t) * B),
-                                   replay_from.begin() + std::ptrdiff_t(std::size_t(t + 1) * B));
       struct gen {
         const replay_ranker& self;
         const replay_digit<U>& digit;
         const R* part;
         std::size_t* cur;
         std::size_t i;
-        R one() { return part[cur[digit(self.code(self.keys[i++]))]++]; }
+        R one() {
+          const std::size_t j = cur[digit(self.code(self.keys[i++]))]++;
+          return j < self.n ? part[j] : unranked_value<R>();  // (j >= n: the keys changed under the call)
+        }
         void line(R* v) {
           for (std::size_t q = 0; q < per_line<R>; ++q) v[q] = one();
         }
-      } g{*this, digit, part.data(), cur.data(), sched::block_begin(n, w, t)};
+      } g{*this, digit, part.data(), replay_at.data() + std::size_t(t) * B, sched::block_begin(n, w, t)};
       fill_by_lines(out, g.i, sched::block_begin(n, w, t + 1), stream, g);
     });
   }
 
-  // Every code equal: one tie group in input order.
-  void one_group(const rank_valuer<R>& value) {
-    const group_facts g{0, n - 1, 1};
-    sched::for_each_worker(w, [&](int t) {
-      for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i)
-        out[i] = value(i, g);
-    });
-  }
-
-  // A bucket of c codes at global sorted offset base: sorts (code, position)
-  // in the worker's scratch, writes each rank to dst[position].
-  void rank_leaf(U* codes, R* dst, std::size_t c, std::size_t base, unsigned shift, const rank_valuer<R>& value,
-                 radix_scratch<U, std::uint32_t>& s, std::vector<std::uint32_t, uninit_allocator<std::uint32_t>>& p) const {
-    if (shift == 0) {  // the bucket is one code: one group, in input order
-      const group_facts g{base, base + c - 1, 0};
-      for (std::size_t j = 0; j < c; ++j) dst[j] = value(base + j, g);
-      return;
-    }
-    if (p.size() < c) p.resize(c);
-    std::iota(p.begin(), p.begin() + std::ptrdiff_t(c), 0u);
-    if (s.keys.size() < c) s.keys.resize(c), s.vals.resize(c);
-    // the codes of a bucket agree from bit `shift` up
-    radix_detail::sort_seq(radix_detail::span2<U, std::uint32_t>{codes, p.data(), s.keys.data(), s.vals.data()}, c,
-                           int((shift + 7) / 8), radix_code<U>{U(0)}, false);
-    walk_groups(codes, 0, c, 0, c - 1, 0, [&](std::size_t q, const group_facts& g) {
-      dst[p[q]] = value(base + q, group_facts{base + g.first, base + g.last, 0});
-    });
-  }
-
-  // A bucket too large for one core: sort_back's method inside it.
-  void rank_big_bucket(U* codes, R* dst, std::size_t c, std::size_t base, unsigned shift,
-                       const rank_valuer<R>& value) const {
-    if (shift == 0) {
-      const group_facts g{base, base + c - 1, 0};
-      sched::for_each_worker(w, [&](int t) {
-        for (std::size_t j = sched::block_begin(c, w, t), e = sched::block_begin(c, w, t + 1); j < e; ++j)
-          dst[j] = value(base + j, g);
-      });
-      return;
-    }
-    if (c <= 0xffffffffull) big_bucket_as<std::uint32_t>(codes, dst, c, base, value);
-    else big_bucket_as<std::uint64_t>(codes, dst, c, base, value);
-  }
-  template <class Index>
-  void big_bucket_as(U* codes, R* dst, std::size_t c, std::size_t base, const rank_valuer<R>& value) const {
-    std::vector<Index, uninit_allocator<Index>> p(c);
-    sched::for_each_worker(w, [&](int t) {
-      for (std::size_t j = sched::block_begin(c, w, t), e = sched::block_begin(c, w, t + 1); j < e; ++j) p[j] = Index(j);
-    });
-    radix_sort_each(w, codes, p.data(), c, false, [&](std::size_t b, std::size_t e, std::size_t first, std::size_t last) {
-      walk_groups(codes, b, e, first, last, 0, [&](std::size_t q, const group_facts& g) {
-        dst[p[q]] = value(base + q, group_facts{base + g.first, base + g.last, 0});
-      });
-    });
-  }
 };
 
 // Ranks with every method but dense (which needs the count of groups before
 // each bucket; rank_unsorted sends it to sort_back).
 template <class K, class R>
 void rank_replay(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
+  if (o.method == rank_method::dense) throw error(errc::not_supported, "rank: msd_replay does not rank dense (sort_back does)");
   replay_ranker<K, R>{keys, out, n, o, n < sched::serial_below ? 1 : threads}.run();
 }
 

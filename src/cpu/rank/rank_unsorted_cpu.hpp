@@ -17,6 +17,7 @@
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/detail/key_traits.hpp"
+#include "cpu/rank/rank_home.hpp"
 #include "cpu/rank/rank_replay_cpu.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
 #include "cpu/rank/rank_value_cpu.hpp"
@@ -82,11 +83,7 @@ void rank_unsorted_as(const K* keys, R* out, std::size_t n, const rank_options& 
   // instead of reading the sorted (bits, index) back from memory.
   const bool keep_nan = o.na == na_option::keep && nan_count > 0;
   const std::size_t ranked = n - (keep_nan ? nan_count : 0);
-  const rank_writer<R, Index> write{idx.data(), out, {o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)}};
-  radix_sort_each(w, bits.data(), idx.data(), n, false,
-                  [&](std::size_t b, std::size_t e, std::size_t first, std::size_t last) {
-                    walk_groups(bits.data(), b, e, first, last, 0, write);
-                  });
+  rank_home(w, bits.data(), idx.data(), n, 0, out, rank_valuer<R>{o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)});
 }
 
 // automatic takes msd_replay from this many keys (below, the output fits a
