@@ -203,6 +203,33 @@ void check_nan_examples(Space& sp) {
   EXPECT_EQ(ordo::reduce_and_wait(sp.exec, sp.cspan(d_x), ordo::fmin{}), 1.0);
 }
 
+// An inclusive sum keeps -0.0 as np.cumsum does ([-0.0, -0.0, 1.0] gives
+// [-0.0, -0.0, 1.0]; an init of +0 added first would give +0.0), and so does
+// a segmented one at each segment's head.
+template <class Space>
+void check_signed_zero_sums(Space& sp) {
+  auto one = [&]<class T>(T) {
+    const T z = T(-0.0);
+    auto in = sp.buf(std::vector<T>{z, z, T(1), z, z, T(2)});
+    auto out = sp.buf(std::vector<T>(6, T(7)));
+    ordo::scan(sp.exec, sp.cspan(in), sp.span(out), ordo::plus{});
+    const std::vector<T> plain = sp.get(out);
+    EXPECT_TRUE(std::signbit(plain[0]) && std::signbit(plain[1])) << "inclusive sum of -0.0, " << sizeof(T) * 8 << "-bit";
+    EXPECT_EQ(plain[2], T(1));
+    EXPECT_EQ(plain[5], T(3));
+    auto heads = sp.buf(std::vector<std::uint8_t>{1, 0, 0, 1, 0, 0});
+    ordo::scan_options o;
+    o.head_flags = sp.cspan(heads);
+    ordo::scan(sp.exec, sp.cspan(in), sp.span(out), ordo::plus{}, o);
+    const std::vector<T> seg = sp.get(out);
+    for (int i : {0, 1, 3, 4}) EXPECT_TRUE(std::signbit(seg[i]) && seg[i] == T(0)) << "segmented sum, element " << i;
+    EXPECT_EQ(seg[2], T(1));
+    EXPECT_EQ(seg[5], T(2));
+  };
+  one(float{});
+  one(double{});
+}
+
 // Scan and reduce of In into a wider Acc (numpy's dtype=): exact where In wraps.
 template <class Space, class In, class Acc>
 void check_promoted_sum(Space& sp, std::size_t n, std::uint64_t seed) {

@@ -200,6 +200,12 @@ TEST(PrimitivesNanGpu, IssueExamples) {
   EXPECT_EQ(ordo::reduce_and_wait(sp.exec, sp.cspan(d), ordo::fmin{}), -9);
 }
 
+TEST(PrimitivesNanGpu, SumsKeepNegativeZero) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_signed_zero_sums(sp);
+}
+
 TEST(PrimitivesNanGpu, ListScanPropagatesNaN) {
   ORDO_REQUIRE_GPU();
   device_space sp;

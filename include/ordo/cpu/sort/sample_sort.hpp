@@ -118,14 +118,18 @@ void sample_sort_idx(int w, const Key* keys, std::size_t n, Key* out_keys, Index
     }
   });
   const std::size_t big_from = 2 * n / std::size_t(w) + 1;
+  // Each worker's buffers sized for the largest bucket it may sort, here:
+  // an allocation failing inside the parallel region would terminate.
+  std::size_t most = 0;
+  for (std::size_t b = 0; b < B; ++b)
+    if (start[b + 1] - start[b] < big_from) most = std::max(most, start[b + 1] - start[b]);
   std::vector<std::vector<std::pair<Key, Index>>> bufs(static_cast<std::size_t>(2 * w));
+  for (auto& x : bufs) x.resize(most);
   sched::for_each_claimed(w, B, 1, [&](int t, std::uint64_t b, std::uint64_t) {
     const std::size_t s = start[b], e = start[b + 1];
     if (e - s < 2 || e - s >= big_from) return;
     auto& p = bufs[2 * std::size_t(t)];
     auto& tmp = bufs[2 * std::size_t(t) + 1];
-    p.resize(e - s);
-    tmp.resize(e - s);
     for (std::size_t i = s; i < e; ++i) p[i - s] = {out_keys[i], out_idx[i]};
     // stable: the bucket holds its keys in input order, ties stay in index order
     stable_merge_sort(p.data(), tmp.data(), e - s, [&](const auto& x, const auto& y) { return comp(x.first, y.first); });

@@ -2,7 +2,8 @@
 // sort (sample_sort.hpp): insertion sort of runs of 16, then bottom-up merge
 // passes between the array and a buffer of the same size. The merge step
 // picks its output with a conditional move, not a branch: on random keys the
-// branch of a textbook merge is mispredicted about half the time. On the
+// branch of a textbook merge is mispredicted about half the time; the steps
+// that cannot exhaust a run go without bounds tests. On the
 // 2-core VM, 2^15 (uint32, index) pairs with a user comparator: 54 ns per
 // element against std::stable_sort's 72.
 #pragma once
@@ -31,10 +32,14 @@ void stable_merge_sort(T* a, T* buf, std::size_t n, Less less) {
       const std::size_t m = std::min(n, s + w), e = std::min(n, s + 2 * w);
       std::size_t i = s, j = m, k = s;
       while (i < m && j < e) {
-        const bool take_right = less(src[j], src[i]);  // ties take the left run: stable
-        dst[k++] = take_right ? src[j] : src[i];
-        j += take_right;
-        i += !take_right;
+        // min(left, right) steps cannot exhaust either run before their end:
+        // the inner loop needs no bounds test, one compare and one move a step
+        for (std::size_t steps = std::min(m - i, e - j); steps > 0; --steps) {
+          const bool take_right = less(src[j], src[i]);  // ties take the left run: stable
+          dst[k++] = take_right ? src[j] : src[i];
+          j += take_right;
+          i += !take_right;
+        }
       }
       k = std::copy(src + i, src + m, dst + k) - dst;
       std::copy(src + j, src + e, dst + k);
