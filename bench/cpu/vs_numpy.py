@@ -10,7 +10,12 @@ writing the .npy); numpy and pandas for the call itself (np.sort(a),
 pd.Series(a).rank()), which gives them the benefit of the I/O, and also with
 the same I/O as the CLI (np.load, the call, np.save). The runs alternate
 (CLI, baseline, CLI, ...) so that a shared host's drift hits both; each figure
-is the median of --reps runs; the outputs are checked equal.
+is the median of --reps runs; the outputs are checked equal. Before each
+timed run the page cache is synced (not timed), so that one run's write-back
+does not slow the next one's writes: on the VM, writing 400 MB to a new file
+took 0.15 s after a sync and 1.1 s while the previous 400 MB was still being
+written back. One more CLI run, not quiet, gives its own phase times (map or
+read, sort or rank, write), recorded beside the totals.
 """
 import argparse
 import json
@@ -30,6 +35,7 @@ def median_s(fns, reps):
     t = [[] for _ in fns]
     for _ in range(reps):
         for i, fn in enumerate(fns):
+            os.sync()
             a = time.perf_counter()
             fn()
             t[i].append(time.perf_counter() - a)
@@ -43,6 +49,7 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--out", default="bench/results/cpu-2core")
     ap.add_argument("--tmp", default=None, help="directory for the .npy files (default: a temp dir)")
+    ap.add_argument("--only", choices=["sort", "rank"], default=None, help="one row only")
     args = ap.parse_args()
 
     rng = np.random.default_rng(2026)
@@ -57,24 +64,36 @@ def main():
 
         npout = os.path.join(d, "np.npy")
 
+        def phases(cmd):
+            """The CLI's own report of one more run: its last line on stderr."""
+            os.sync()
+            r = subprocess.run([args.ordo, *cmd, "--device", "cpu"], check=True, capture_output=True, text=True)
+            return r.stderr.strip().splitlines()[-1]
+
         def row(cap, cmd, name, call, io_call, check):
             t_cli, t_call, t_io = median_s([cli(*cmd), call, io_call], args.reps)
             ok = bool(check())
             rows.append({"capability": cap, "ordo_cli_s": t_cli, "baseline": name, "baseline_s": t_call,
                          "speedup": t_call / t_cli, "baseline_with_io_s": t_io, "speedup_with_io": t_io / t_cli,
-                         "verified": ok})
+                         "verified": ok, "ordo_cli_phases": phases(cmd)})
             print(f"{cap:5} n={args.n}: ordo CLI {t_cli:.3f} s  {name} {t_call:.3f} s (x{t_call / t_cli:.2f})"
                   f"  with load/save {t_io:.3f} s (x{t_io / t_cli:.2f})  ok={ok}")
+            print("      " + rows[-1]["ordo_cli_phases"])
 
-        row("sort", ["sort", src, "-o", out], "np.sort", lambda: np.sort(a),
-            lambda: np.save(npout, np.sort(np.load(src))), lambda: np.array_equal(np.load(out), np.sort(a)))
+        if args.only != "rank":
+            row("sort", ["sort", src, "-o", out], "np.sort", lambda: np.sort(a),
+                lambda: np.save(npout, np.sort(np.load(src))), lambda: np.array_equal(np.load(out), np.sort(a)))
         s = pd.Series(a)
-        row("rank", ["rank", src, "-o", out], "pandas Series.rank", lambda: s.rank(),
-            lambda: np.save(npout, pd.Series(np.load(src)).rank().to_numpy()),
-            lambda: np.array_equal(np.load(out), s.rank().to_numpy()))
+        if args.only != "sort":
+            row("rank", ["rank", src, "-o", out], "pandas Series.rank", lambda: s.rank(),
+                lambda: np.save(npout, pd.Series(np.load(src)).rank().to_numpy()),
+                lambda: np.array_equal(np.load(out), s.rank().to_numpy()))
 
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    doc = {"host": platform.node(), "cpus": os.cpu_count(), "n": args.n, "dtype": "int32", "reps": args.reps,
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "")
+    flags = next((l.split(":", 1)[1].split() for l in open("/proc/cpuinfo") if l.startswith("flags")), [])
+    doc = {"host": platform.node(), "cpus": os.cpu_count(), "cpu_model": cpu, "avx512f": "avx512f" in flags,
+           "n": args.n, "dtype": "int32", "reps": args.reps,
            "commit": commit, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
            "numpy": np.__version__, "pandas": pd.__version__, "rows": rows}
     os.makedirs(args.out, exist_ok=True)

@@ -163,6 +163,7 @@ void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<K
         detail::keys_in(keys_in), detail::keys_out(keys_out));
   } else {
     detail::check_same_size("rough_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::check_same_or_apart("rough_sort", "keys_out", keys_out, "keys_in", keys_in);
     detail::backend<Exec, detail::op::rough_sort_copy>::run(
         exec, keys_in.data(), keys_out.data(), static_cast<const void*>(nullptr), static_cast<void*>(nullptr),
         std::uint64_t(keys_in.size()), k, options, comp);
@@ -181,6 +182,8 @@ void rough_sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<K
         detail::keys_in(keys_in), detail::keys_out(keys_out));
   } else {
     detail::check_copy_sizes("rough_sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
+    detail::check_same_or_apart("rough_sort", "keys_out", keys_out, "keys_in", keys_in);
+    detail::check_same_or_apart("rough_sort", "values_out", values_out, "values_in", values_in);
     detail::backend<Exec, detail::op::rough_sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
                                                              values_out.data(), std::uint64_t(keys_in.size()), k,
                                                              options, comp);
@@ -211,6 +214,11 @@ void sort(const Exec& exec, std::span<Key> keys, std::span<Value> values, const 
                                                   options, comp);
   }
 }
+// sort_copy: keys_in sorted into keys_out (values likewise), the input only
+// read. keys_out is keys_in itself (the sort runs in place) or shares no
+// element with it; a partial overlap throws errc::invalid_argument before
+// anything is written. On the CPU the radix sort scatters from the input
+// straight into the output (no copy first, no second buffer of n).
 template <execution_policy Exec, class Key, class Compare = less>
 void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
                const sort_options& options = {}, Compare comp = {}) {
@@ -220,6 +228,7 @@ void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> ke
         detail::keys_in(keys_in), detail::keys_out(keys_out));
   } else {
     detail::check_same_size("sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+    detail::check_same_or_apart("sort", "keys_out", keys_out, "keys_in", keys_in);
     detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(),
                                                        static_cast<const void*>(nullptr), static_cast<void*>(nullptr),
                                                        std::uint64_t(keys_in.size()), options, comp);
@@ -238,6 +247,8 @@ void sort_copy(const Exec& exec, std::span<const Key> keys_in, std::span<Key> ke
         detail::keys_in(keys_in), detail::keys_out(keys_out));
   } else {
     detail::check_copy_sizes("sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
+    detail::check_same_or_apart("sort", "keys_out", keys_out, "keys_in", keys_in);
+    detail::check_same_or_apart("sort", "values_out", values_out, "values_in", values_in);
     detail::backend<Exec, detail::op::sort_copy>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
                                                        values_out.data(), std::uint64_t(keys_in.size()), options,
                                                        comp);

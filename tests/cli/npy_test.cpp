@@ -1,8 +1,10 @@
 // .npy: round trips of every dtype, the header forms NumPy writes, and one
-// test per way a file can be wrong.
+// test per way a file can be wrong; view_column (mapped where it can be)
+// against read_column.
 #include <cmath>
 #include <limits>
 
+#include "io/column_view.hpp"
 #include "io/io.hpp"
 #include "io/npy.hpp"
 #include "io_test_util.hpp"
@@ -151,6 +153,62 @@ TEST_F(Npy, DtypeMustMatch) {
   EXPECT_EQ(read_column(path("a.npy"), o).type(), dtype::float32);
   o.type = dtype::float64;
   EXPECT_ARG_ERROR(read_column(path("a.npy"), o), "holds float32 keys but --dtype says float64");
+}
+
+// view_column maps a .npy or raw file whose data can be used where it lies and
+// gives the keys read_column gives; what it cannot map it reads; its errors
+// are read_column's.
+template <class T>
+std::vector<T> viewed(const column_view& v) {
+  return v.visit([](auto s) {
+    using K = std::remove_const_t<typename decltype(s)::element_type>;
+    if constexpr (std::is_same_v<K, T>) return std::vector<T>(s.begin(), s.end());
+    else return std::vector<T>{};
+  });
+}
+
+TEST_F(Npy, ViewMapsWhatItCanAndReadsTheRest) {
+  const std::vector<std::int64_t> keys{5, -1, 7, std::numeric_limits<std::int64_t>::min()};
+  write_column(path("a.npy"), column{keys});
+  const column_view v = view_column(path("a.npy"));
+  EXPECT_TRUE(v.mapped());
+  EXPECT_EQ(v.type(), dtype::int64);
+  EXPECT_EQ(viewed<std::int64_t>(v), keys);
+  write("a.bin", bytes_of<std::int64_t>({5, -1, 7}));
+  read_options raw;
+  raw.type = dtype::int64;
+  const column_view r = view_column(path("a.bin"), raw);
+  EXPECT_TRUE(r.mapped());
+  EXPECT_EQ(viewed<std::int64_t>(r), (std::vector<std::int64_t>{5, -1, 7}));
+  // Data at an offset that is not a multiple of 8 (a header not padded): read.
+  const auto odd = write("odd.npy", npy_bytes("{'descr': '<i8', 'fortran_order': False, 'shape': (3,), }  ",
+                                             bytes_of<std::int64_t>({3, 2, 1})));
+  const column_view o = view_column(odd);
+  EXPECT_FALSE(o.mapped());
+  EXPECT_EQ(viewed<std::int64_t>(o), (std::vector<std::int64_t>{3, 2, 1}));
+  // bool (checked byte by byte), empty and text: read.
+  write_column(path("b.npy"), column{bool_vector{}});
+  EXPECT_FALSE(view_column(path("b.npy")).mapped());
+  write_column(path("e.npy"), column{std::vector<float>{}});
+  EXPECT_FALSE(view_column(path("e.npy")).mapped());
+  EXPECT_EQ(view_column(path("e.npy")).size(), 0u);
+  write("k.txt", "3\n1\n2\n");
+  EXPECT_FALSE(view_column(path("k.txt")).mapped());
+  EXPECT_EQ(view_column(path("k.txt")).size(), 3u);
+}
+
+TEST_F(Npy, ViewFailsAsReadDoes) {
+  write_column(path("a.npy"), column{std::vector<float>{1}});
+  read_options o;
+  o.type = dtype::float64;
+  EXPECT_ARG_ERROR(view_column(path("a.npy"), o), "holds float32 keys but --dtype says float64");
+  write("t.npy", npy_bytes("{'descr': '<i8', 'fortran_order': False, 'shape': (3,), }", bytes_of<std::int64_t>({1})));
+  EXPECT_IO_ERROR(view_column(path("t.npy")), "t.npy", "truncated .npy file");
+  write("a.bin", std::string(7, '\0'));
+  o.type = dtype::int32;
+  EXPECT_IO_ERROR(view_column(path("a.bin"), o), "a.bin", "not a multiple of 4");
+  EXPECT_IO_ERROR(view_column(path("nope.npy")), "nope.npy", "cannot open");
+  EXPECT_ARG_ERROR(view_column(path("a.bin")), "needs --dtype");
 }
 
 }  // namespace

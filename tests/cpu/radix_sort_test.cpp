@@ -3,7 +3,8 @@
 // workers, seeded random and adversarial keys (all equal, sorted, reversed,
 // NaN, -0.0/+0.0, the integer extremes), sizes 0, 1 and either side of the
 // insertion-sort and scheduler thresholds; then the front doors that use it
-// (sort, sort_idx, segmented_sort) on the same inputs.
+// (sort, sort_copy, sort_idx, segmented_sort) on the same inputs; radix_sort_copy
+// and sort_copy, out of place, leave their input as it was.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -82,12 +83,31 @@ void check_all(std::size_t n) {
         ordo::detail::radix_sort(w, keys.data(), idx.data(), n, desc);
         EXPECT_EQ(idx, ref);
         EXPECT_TRUE(same_bits(keys, ref_keys));
+        // out of place: from `in`, which is only read, into fresh buffers
+        const std::vector<K> before = in;
+        std::vector<K> out(n);
+        ordo::detail::radix_sort_copy<K, void>(w, in.data(), nullptr, out.data(), nullptr, n, desc);
+        EXPECT_TRUE(same_bits(out, ref_keys));
+        std::vector<std::uint32_t> iota_idx(n), out_idx(n);
+        std::iota(iota_idx.begin(), iota_idx.end(), 0u);
+        ordo::detail::radix_sort_copy(w, in.data(), iota_idx.data(), out.data(), out_idx.data(), n, desc);
+        EXPECT_EQ(out_idx, ref);
+        EXPECT_TRUE(same_bits(out, ref_keys));
+        EXPECT_TRUE(same_bits(in, before));
         // front doors at w threads
         const ordo::cpu exec{w};
+        const ordo::sort_options so{desc ? ordo::sort_order::descending : ordo::sort_order::ascending};
         keys = in;
-        ordo::sort(exec, std::span<K>(keys),
-                   ordo::sort_options{desc ? ordo::sort_order::descending : ordo::sort_order::ascending});
+        ordo::sort(exec, std::span<K>(keys), so);
         EXPECT_TRUE(same_bits(keys, ref_keys));
+        std::fill(out.begin(), out.end(), K(1));
+        ordo::sort_copy(exec, std::span<const K>(in), std::span<K>(out), so);
+        EXPECT_TRUE(same_bits(out, ref_keys));
+        ordo::sort_copy(exec, std::span<const K>(in), std::span<K>(out), std::span<const std::uint32_t>(iota_idx),
+                        std::span<std::uint32_t>(out_idx), so);
+        EXPECT_EQ(out_idx, ref);
+        EXPECT_TRUE(same_bits(out, ref_keys));
+        EXPECT_TRUE(same_bits(in, before));
         std::vector<std::uint32_t> perm(n);
         std::vector<K> sk(n);
         if (desc)
@@ -120,6 +140,32 @@ TEST(RadixSortCpu, Double) { for (auto n : sizes()) check_all<double>(n); }
 TEST(RadixSortCpu, PastTheCacheSize) {
   check_all<std::uint32_t>(ordo::detail::radix_cache_bytes / 4 + 7);
   check_all<double>(ordo::detail::radix_cache_bytes / 8 + 7);
+}
+
+// sort_copy's output is its input (in place) or apart from it: a partial
+// overlap is refused before anything is written.
+TEST(RadixSortCpu, SortCopyOverlap) {
+  std::vector<std::int32_t> v(100000);
+  std::mt19937 g(3);
+  for (auto& x : v) x = std::int32_t(g());
+  std::vector<std::int32_t> ref = v;
+  std::sort(ref.begin(), ref.end());
+  const std::vector<std::int32_t> before = v;
+  const std::span<std::int32_t> all(v);
+  for (std::size_t shift : {std::size_t(1), std::size_t(49999)}) {  // overlaps of n - 1 and of 2 keys
+    EXPECT_THROW(ordo::sort_copy(ordo::cpu{2}, std::span<const std::int32_t>(all.first(v.size() - shift)),
+                                 all.last(v.size() - shift)),
+                 ordo::error);
+    EXPECT_THROW(ordo::sort_copy(ordo::cpu{2}, std::span<const std::int32_t>(all.last(v.size() - shift)),
+                                 all.first(v.size() - shift)),
+                 ordo::error);
+    EXPECT_THROW(ordo::rough_sort_copy(ordo::cpu{2}, std::span<const std::int32_t>(all.first(v.size() - shift)),
+                                       all.last(v.size() - shift), 3),
+                 ordo::error);
+  }
+  EXPECT_EQ(v, before);
+  ordo::sort_copy(ordo::cpu{2}, std::span<const std::int32_t>(all), all);  // the same span: in place
+  EXPECT_EQ(v, ref);
 }
 
 // Segments of every length class, radix per segment and in parallel for the

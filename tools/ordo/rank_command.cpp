@@ -22,6 +22,7 @@
 #include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "io/io.hpp"
+#include "io/column_view.hpp"
 #include "key_columns.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/grouped_rank.hpp"
@@ -154,6 +155,7 @@ double ms_since(clock_type::time_point t0) {
 
 struct timings {
   double read = 0, rank = 0, transfer = 0, write = 0;
+  bool mapped = false;  // the keys were mapped, not read (io/column_view.hpp)
 };
 
 template <class Key, class Rank>
@@ -192,30 +194,32 @@ void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timing
 
 // Ranks of every key type into every rank type (the column holds one of each),
 // with progress when `shown` (the CPU's estimate from ranking a prefix).
-io::column rank_column(const plan& p, const io::column& keys, timings& t, bool shown) {
+io::column rank_column(const plan& p, const io::column_view& keys, timings& t, bool shown) {
   io::column ranks = io::make_column(p.rank_type, keys.size());
-  std::visit(
-      [&](const auto& k, auto& r) {
-        using Key = typename std::decay_t<decltype(k)>::value_type;
-        using Rank = typename std::decay_t<decltype(r)>::value_type;
-        if constexpr (is_rank_type_v<Rank>) {
-          const std::span<const Key> ks(k);
-          compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(), growth::n_log_n,
-                            nullptr};
-          if (!p.gpu)
-            task.probe = [&](std::uint64_t m) {
-              std::vector<Rank> scratch(m);
-              timings ignored;
-              run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
-            };
-          run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, std::span<Rank>(r), t); });
-        }
-      },
-      keys.data, ranks.data);
+  keys.visit([&](auto ks) {
+    using Key = std::remove_const_t<typename decltype(ks)::element_type>;
+    std::visit(
+        [&](auto& r) {
+          using Rank = typename std::decay_t<decltype(r)>::value_type;
+          if constexpr (is_rank_type_v<Rank>) {
+            compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(), growth::n_log_n,
+                              nullptr};
+            if (!p.gpu)
+              task.probe = [&](std::uint64_t m) {
+                std::vector<Rank> scratch(m);
+                timings ignored;
+                run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
+              };
+            run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, std::span<Rank>(r), t); });
+          }
+        },
+        ranks.data);
+  });
   return ranks;
 }
 
-void summarize(const rank_args& a, const plan& p, const io::column& keys, const io::column& ranks, const timings& t) {
+void summarize(const rank_args& a, const plan& p, std::size_t n, io::dtype key_type, const io::column& ranks,
+               const timings& t) {
   std::string what = std::string("method=") + to_string(p.method());
   if (p.by_columns()) {
     what += " columns=";
@@ -231,9 +235,9 @@ void summarize(const rank_args& a, const plan& p, const io::column& keys, const 
   const std::string device =
       p.gpu ? "cuda" : "cpu(" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
   std::string transfer = p.gpu ? ", transfer " + std::to_string(t.transfer) + " ms" : "";
-  std::fprintf(stderr, "ordo rank: n=%zu keys=%s ranks=%s %s device=%s: rank %.3f ms (read %.3f ms%s, write %.3f ms)\n",
-               keys.size(), keys.dtype_name(), ranks.dtype_name(), what.c_str(), device.c_str(), t.rank, t.read,
-               transfer.c_str(), t.write);
+  std::fprintf(stderr, "ordo rank: n=%zu keys=%s ranks=%s %s device=%s: rank %.3f ms (%s %.3f ms%s, write %.3f ms)\n",
+               n, io::to_string(key_type), ranks.dtype_name(), what.c_str(), device.c_str(), t.rank,
+               t.mapped ? "map" : "read", t.read, transfer.c_str(), t.write);
 }
 
 void run_rank(const rank_args& a) {
@@ -261,10 +265,12 @@ void run_rank(const rank_args& a) {
     t0 = clock_type::now();
     io::write_column(a.output, ranks, out);
     t.write = ms_since(t0);
-    if (!a.progress.quiet) summarize(a, p, cols.front(), ranks, t);
+    if (!a.progress.quiet) summarize(a, p, cols.front().size(), cols.front().type(), ranks, t);
     return;
   }
-  const io::column keys = io::read_column(a.input, in);
+  // A .npy or raw file is mapped, not read into a copy (io/column_view.hpp).
+  const io::column_view keys = io::view_column(a.input, in);
+  t.mapped = keys.mapped();
   std::vector<std::int64_t> labels;
   if (!a.group_by.empty()) {
     input_args by = a.in;  // the same file, the labels' column, its type inferred
@@ -283,7 +289,7 @@ void run_rank(const rank_args& a) {
   t0 = clock_type::now();
   io::write_column(a.output, ranks, out);
   t.write = ms_since(t0);
-  if (!a.progress.quiet) summarize(a, p, keys, ranks, t);
+  if (!a.progress.quiet) summarize(a, p, keys.size(), keys.type(), ranks, t);
 }
 
 }  // namespace

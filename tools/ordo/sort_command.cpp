@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "input_options.hpp"
+#include "io/column_view.hpp"
 #include "option_checks.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/rough_sort.hpp"
@@ -45,43 +46,58 @@ wrong_radius parse_wrong_radius(const std::string& s) {
   throw error(errc::invalid_argument, "--on-wrong-k: expected fallback or raise, got '" + s + "'");
 }
 
-// Sorts `keys` in place: rough_sort with the hint when there is one, else the adaptive sort.
+rough_sort_options rough_options_of(const sort_args& a) {
+  rough_sort_options o;
+  o.order = order_of(a.descending);
+  o.variant = parse_rough_sort_variant(a.rough_variant.c_str());
+  o.on_wrong_k = parse_wrong_radius(a.on_wrong_k);
+  return o;
+}
+
+sort_options sort_options_of(const sort_args& a) {
+  sort_options o;
+  o.order = order_of(a.descending);
+  o.variant = parse_sort_variant(a.variant.c_str());
+  o.max_rough_radius = a.max_rough_radius;
+  return o;
+}
+
+// Sorts `keys` in place (the GPU's copy of them): rough_sort with the hint
+// when there is one, else the adaptive sort.
 template <class Exec, class Key>
 void sort_keys(const Exec& exec, std::span<Key> keys, const sort_args& a) {
-  if (a.k) {
-    rough_sort_options o;
-    o.order = order_of(a.descending);
-    o.variant = parse_rough_sort_variant(a.rough_variant.c_str());
-    o.on_wrong_k = parse_wrong_radius(a.on_wrong_k);
-    rough_sort(exec, keys, *a.k, o);
-  } else {
-    sort_options o;
-    o.order = order_of(a.descending);
-    o.variant = parse_sort_variant(a.variant.c_str());
-    o.max_rough_radius = a.max_rough_radius;
-    sort(exec, keys, o);
-  }
+  if (a.k) rough_sort(exec, keys, *a.k, rough_options_of(a));
+  else sort(exec, keys, sort_options_of(a));
+}
+
+// The same from `in` into `out` on the CPU: the input is only read (it may
+// be the mapped file), and the radix sort scatters from it straight into out.
+template <class Key>
+void sort_keys_copy(const cpu& exec, std::span<const Key> in, std::span<Key> out, const sort_args& a) {
+  if (a.k) rough_sort_copy(exec, in, out, *a.k, rough_options_of(a));
+  else sort_copy(exec, in, out, sort_options_of(a));
 }
 
 template <class Key>
-void sort_on(bool gpu, const sort_args& a, std::span<Key> keys) {
-  if (!gpu) return sort_keys(cpu{a.threads}, keys, a);
-  device_buffer<Key> d(std::span<const Key>(keys.data(), keys.size()));
+void sort_on(bool gpu, const sort_args& a, std::span<const Key> in, std::span<Key> out) {
+  if (!gpu) return sort_keys_copy(cpu{a.threads}, in, out, a);
+  device_buffer<Key> d(in);
   sort_keys(cuda{}, d.span(), a);
   detail::device_synchronize();
-  d.download(keys);
+  d.download(out);
 }
 
-// sort_on with progress; the CPU's estimate times a sort of a copy of the first keys.
+// sort_on with progress; the CPU's estimate times a sort of the first keys.
 template <class Key>
-void sort_shown(bool gpu, const sort_args& a, std::span<Key> keys) {
-  compute_task task{"sorting " + std::to_string(keys.size()) + " keys", "keys", keys.size(), growth::n_log_n, nullptr};
+void sort_shown(bool gpu, const sort_args& a, std::span<const Key> in, std::span<Key> out) {
+  compute_task task{"sorting " + std::to_string(in.size()) + " keys", "keys", in.size(), growth::n_log_n, nullptr};
   if (!gpu)
     task.probe = [&](std::uint64_t m) {
-      io::vector_of<Key> prefix(keys.begin(), keys.begin() + std::ptrdiff_t(m));
-      sort_on(false, a, std::span<Key>(prefix));
+      io::vector_of<Key> prefix;
+      prefix.resize(m);
+      sort_on(false, a, in.first(m), std::span<Key>(prefix));
     };
-  run_with_progress(progress_shown(a.progress), task, [&] { sort_on(gpu, a, keys); });
+  run_with_progress(progress_shown(a.progress), task, [&] { sort_on(gpu, a, in, out); });
 }
 
 void run_sort(const sort_args& a) {
@@ -101,19 +117,26 @@ void run_sort(const sort_args& a) {
   using clock = std::chrono::steady_clock;
   const auto since = [](clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); };
   auto t = clock::now();
-  io::column keys = read_input(a.input, a.in);
+  // A .npy or raw file is mapped, not read: the sort reads the keys where
+  // they lie and writes them sorted into a column of their own.
+  const io::column_view in = io::view_column(a.input, read_options_of(a.in));
   const double read_ms = since(t);
   t = clock::now();
-  std::visit([&](auto& v) { sort_shown(gpu, a, std::span(v)); }, keys.data);
+  io::column keys = io::make_column(in.type(), in.size());
+  in.visit([&](auto ks) {
+    using Key = std::remove_const_t<typename decltype(ks)::element_type>;
+    sort_shown(gpu, a, ks, std::span<Key>(std::get<io::vector_of<Key>>(keys.data)));
+  });
   const double sort_ms = since(t);
   t = clock::now();
   io::write_column(a.output, keys, out);
   const double write_ms = since(t);
   if (!a.progress.quiet)
-    std::fprintf(stderr, "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms with I/O (read %.3f ms, sort %.3f ms, write %.3f ms)\n",
+    std::fprintf(stderr,
+                 "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms with I/O (%s %.3f ms, sort %.3f ms, write %.3f ms)\n",
                  keys.size(), keys.dtype_name(), gpu ? "cuda" : "cpu",
                  a.k ? ("rough_sort k=" + std::to_string(*a.k)).c_str() : a.variant.c_str(), read_ms + sort_ms + write_ms,
-                 read_ms, sort_ms, write_ms);
+                 in.mapped() ? "map" : "read", read_ms, sort_ms, write_ms);
 }
 
 struct radius_args {

@@ -65,6 +65,14 @@ void over_elements(Key* keys, Value* values, std::size_t n, Compare comp, F&& f)
   }
 }
 
+// The input copied to the output unless they are the same.
+template <class Key, class Value>
+void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value* vo, std::size_t n) {
+  if (ki.data() != ko.data()) std::copy(ki.begin(), ki.end(), ko.begin());
+  if constexpr (!std::is_void_v<Value>)
+    if (vi != vo) std::copy(vi, vi + n, vo);
+}
+
 // Whether a sort of these elements must be stable to keep its promise: the
 // order of equal keys shows with values, float keys and user comparators.
 template <class Key, class Value, class Compare>
@@ -125,13 +133,32 @@ void rough_sort_variant_cpu(const cpu& exec, Key* keys, Value* values, std::size
   });
 }
 
+// full_sort_cpu from `in` into keys (in == keys: in place; values likewise):
+// the radix sort reads the input where it lies (radix_sort_copy), the others
+// sort a copy.
 template <class Key, class Value, class Compare>
-void adaptive_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, const sort_options& o,
-                       Compare comp) {
-  if (n < 2) return;
+void full_sort_from(const cpu& exec, const Key* in, Key* keys, const Value* vin, Value* values, std::size_t n,
+                    Compare comp) {
+  if constexpr (radix_direction_v<Key, Compare> != 0)
+    if (in != keys)
+      return radix_sort_copy(cpu_chunks(exec, n), in, vin, keys, values, n, radix_direction_v<Key, Compare> < 0);
+  copy_in(std::span<const Key>(in, n), std::span<Key>(keys, n), vin, values, n);
+  full_sort_cpu(exec, keys, values, n, comp);
+}
+
+// The adaptive sort from `in` into keys (in == keys: in place; values
+// likewise); the input is only read.
+template <class Key, class Value, class Compare>
+void adaptive_sort_cpu(const cpu& exec, const Key* in, Key* keys, const Value* vin, Value* values, std::size_t n,
+                       const sort_options& o, Compare comp) {
   if (o.variant == sort_variant::radix_sort)
     throw error(errc::not_supported, "sort: radix_sort is a GPU variant (the CPU has rough_sort and merge_sort)");
-  if (o.variant == sort_variant::merge_sort) return full_sort_cpu(exec, keys, values, n, comp, false);
+  const auto copied = [&] { copy_in(std::span<const Key>(in, n), std::span<Key>(keys, n), vin, values, n); };
+  if (n < 2) return copied();
+  if (o.variant == sort_variant::merge_sort) {
+    copied();
+    return full_sort_cpu(exec, keys, values, n, comp, false);
+  }
   const int chunks = cpu_chunks(exec, n);
   const std::uint64_t limit = o.max_rough_radius ? o.max_rough_radius : cpu_max_rough_radius;
   // Whether the radius is within the limit, first: the check stops at the
@@ -140,9 +167,10 @@ void adaptive_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n,
   // k-sorted means the whole is not: a short sequential look goes first.
   if (o.variant != sort_variant::rough_sort) {
     const std::size_t prefix = std::size_t(std::min<std::uint64_t>(n, limit + 1 + (std::uint64_t(1) << 14)));
-    if (!is_k_sorted_cpu(1, keys, prefix, limit, comp) || !is_k_sorted_cpu(chunks, keys, n, limit, comp))
-      return full_sort_cpu(exec, keys, values, n, comp);
+    if (!is_k_sorted_cpu(1, in, prefix, limit, comp) || !is_k_sorted_cpu(chunks, in, n, limit, comp))
+      return full_sort_from(exec, in, keys, vin, values, n, comp);
   }
+  copied();
   const std::uint64_t r = radius_parallel(chunks, keys, n, comp);
   if (o.variant == sort_variant::rough_sort || r <= limit)
     return rough_sort_variant_cpu(exec, keys, values, n, r, rough_sort_variant::runs, comp);
@@ -162,7 +190,7 @@ void rough_sort_cpu(const cpu& exec, Key* keys, Value* values, std::size_t n, st
   if (!is_k_sorted_cpu(cpu_chunks(exec, n), keys, n, k, comp)) {
     if (o.on_wrong_k == wrong_radius::raise)
       throw_not_k_sorted(k, radius_parallel(cpu_chunks(exec, n), keys, n, comp));
-    return adaptive_sort_cpu(exec, keys, values, n, sort_options{}, comp);
+    return adaptive_sort_cpu(exec, keys, keys, values, values, n, sort_options{}, comp);
   }
   rough_sort_variant_cpu(exec, keys, values, n, k, o.variant, comp);
 }
@@ -179,20 +207,13 @@ void check_k_sorted_before_copy(const cpu& exec, std::span<const Key> keys, std:
   });
 }
 
-template <class Key, class Value>
-void copy_in(std::span<const Key> ki, std::span<Key> ko, const Value* vi, Value* vo, std::size_t n) {
-  if (ki.data() != ko.data()) std::copy(ki.begin(), ki.end(), ko.begin());
-  if constexpr (!std::is_void_v<Value>)
-    if (vi != vo) std::copy(vi, vi + n, vo);
-}
-
 // Compiled into libordo (src/cpu/compiled/rough_sort_{keys,pairs}.cpp): the built-in order
 // on every key type, ascending and descending, keys alone or with values of 4
 // or 8 bytes (value_words.hpp). Every other translation unit calls these
 // instances instead of compiling the sorts again (the CLI, the Python module,
 // every test); user comparators and other value types instantiate here.
 #define ORDO_ROUGH_SORT_CPU_INSTANCE(PREFIX, K, V, C)                                                          \
-  PREFIX void adaptive_sort_cpu<K, V, C>(const cpu&, K*, V*, std::size_t, const sort_options&, C);            \
+  PREFIX void adaptive_sort_cpu<K, V, C>(const cpu&, const K*, K*, const V*, V*, std::size_t, const sort_options&, C); \
   PREFIX void rough_sort_cpu<K, V, C>(const cpu&, K*, V*, std::size_t, std::uint64_t, const rough_sort_options&, \
                                       C);
 // Two halves, so that libordo builds them in parallel: keys alone (with
@@ -245,7 +266,8 @@ template <>
 struct backend<cpu, op::sort> {
   template <class Key, class Value, class Compare>
   static void run(const cpu& exec, Key* keys, Value* values, std::uint64_t n, const sort_options& o, Compare comp) {
-    with_order(o.order, comp, [&](auto c) { adaptive_sort_cpu(exec, keys, as_words(values), n, o, c); });
+    with_order(o.order, comp,
+               [&](auto c) { adaptive_sort_cpu(exec, keys, keys, as_words(values), as_words(values), n, o, c); });
   }
 };
 
@@ -254,8 +276,9 @@ struct backend<cpu, op::sort_copy> {
   template <class Key, class Value, class Compare>
   static void run(const cpu& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
                   std::uint64_t n, const sort_options& o, Compare comp) {
-    copy_in(std::span<const Key>(keys_in, n), std::span<Key>(keys_out, n), values_in, values_out, n);
-    backend<cpu, op::sort>::run(exec, keys_out, values_out, n, o, comp);
+    with_order(o.order, comp, [&](auto c) {
+      adaptive_sort_cpu(exec, keys_in, keys_out, as_words(values_in), as_words(values_out), n, o, c);
+    });
   }
 };
 

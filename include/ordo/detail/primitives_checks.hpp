@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <type_traits>
 
@@ -27,6 +28,19 @@ inline void check_copy_sizes(const char* fn, std::size_t keys_in, std::size_t ke
   check_same_size(fn, "keys_out", keys_out, "keys_in", keys_in);
   check_same_size(fn, "values_in", values_in, "keys_in", keys_in);
   check_same_size(fn, "values_out", values_out, "keys_in", keys_in);
+}
+
+// An out-of-place call's output either is its input (the same span: the call
+// runs in place) or shares no element with it: a partial overlap would read
+// elements the call has already overwritten.
+template <class T>
+void check_same_or_apart(const char* fn, const char* out_name, std::span<T> out, const char* in_name,
+                         std::span<const T> in) {
+  const auto o = reinterpret_cast<std::uintptr_t>(out.data()), i = reinterpret_cast<std::uintptr_t>(in.data());
+  if (o == i || out.empty() || in.empty()) return;
+  if (o < i + in.size_bytes() && i < o + out.size_bytes())
+    prim_fail(fn, std::string(out_name) + " overlaps " + in_name +
+                      " without being the same span (pass the same span to sort in place, or disjoint ones)");
 }
 
 inline void check_at_least(const char* fn, const char* a, std::size_t na, const char* b, std::size_t nb) {

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "ordo/cpu/memory/uninit_allocator.hpp"
+#include "ordo/cpu/primitives/bucket_offsets.hpp"
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/key_traits.hpp"
 #include "ordo/error.hpp"
@@ -124,16 +125,7 @@ struct replay_ranker {
         ++c[digit(code(keys[i]))];
     });
     std::vector<std::size_t> start(B + 1, 0);
-    for (std::size_t b = 0, run = 0; b < B; ++b) {
-      start[b] = run;
-      for (int t = 0; t < w; ++t) {
-        std::size_t& c = off[std::size_t(t) * B + b];
-        const std::size_t x = c;
-        c = run;
-        run += x;
-      }
-      start[b + 1] = run;
-    }
+    counts_to_offsets(off.data(), B, B, w, start.data());
     std::vector<std::size_t> replay_at = off;  // step 4's cursors
     std::vector<U, uninit_allocator<U>> rel(n);
     sched::for_each_worker(w, [&](int t) {

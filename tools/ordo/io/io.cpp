@@ -9,7 +9,7 @@
 
 namespace ordo::tools::io {
 
-column read_column(const std::string& path, const read_options& o) {
+file_format checked_input_format(const std::string& path, const read_options& o) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) fail(path, "is a directory, not a file");  // before "no extension"
   const file_format f = o.format ? *o.format : format_from_extension(path, "--format");
@@ -21,13 +21,22 @@ column read_column(const std::string& path, const read_options& o) {
   if (f == file_format::bin && !o.type)
     throw error(errc::invalid_argument,
                 path + ": raw binary input needs --dtype (" + dtype_names() + ")");
+  return f;
+}
+
+void check_npy_type(const std::string& path, const read_options& o, dtype in_file) {
+  if (o.type && *o.type != in_file)
+    throw error(errc::invalid_argument, path + " holds " + to_string(in_file) + " keys but --dtype says " +
+                                            to_string(*o.type) + "; drop --dtype for .npy input");
+}
+
+column read_column(const std::string& path, const read_options& o) {
+  const file_format f = checked_input_format(path, o);
   input_file in(path);
   switch (f) {
     case file_format::npy: {
       column c = read_npy(in, o.progress);
-      if (o.type && *o.type != c.type())
-        throw error(errc::invalid_argument, path + " holds " + c.dtype_name() + " keys but --dtype says " +
-                                                to_string(*o.type) + "; drop --dtype for .npy input");
+      check_npy_type(path, o, c.type());
       return c;
     }
     case file_format::bin: return read_raw(in, *o.type, o.progress);

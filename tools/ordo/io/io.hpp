@@ -30,6 +30,11 @@ struct write_options {
 // "-" is stdin / stdout. Throw ordo::error: io_error for a file that cannot be read or written as
 // asked, invalid_argument for options that do not fit the format.
 column read_column(const std::string& path, const read_options& o = {});
+// read_column's first steps, shared with view_column (column_view.hpp): the
+// format, and the options checked against it.
+file_format checked_input_format(const std::string& path, const read_options& o);
+// A .npy file's type against --dtype, which must match it when given.
+void check_npy_type(const std::string& path, const read_options& o, dtype in_file);
 void write_column(const std::string& path, const column& c, const write_options& o = {});
 
 }  // namespace ordo::tools::io

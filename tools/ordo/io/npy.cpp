@@ -168,7 +168,7 @@ npy_header parse_npy_header(std::string_view dict, const std::string& path) {
   return header_parser(dict, path).parse();
 }
 
-column read_npy(input_file& in, const progress_policy& p) {
+npy_header read_npy_header(input_file& in) {
   unsigned char pre[10] = {};
   const std::size_t have = std::size_t(std::min<std::uint64_t>(in.size(), 10));
   in.read_exact(pre, have, "the .npy preamble");
@@ -204,6 +204,12 @@ column read_npy(input_file& in, const progress_policy& p) {
     fail(in.path(), "has " + std::to_string(left - bytes) + " bytes after the " + std::to_string(h.count) + " " +
                         to_string(h.type) + " elements its header declares (" + std::to_string(bytes) +
                         " bytes): the header does not describe the file");
+  return h;
+}
+
+column read_npy(input_file& in, const progress_policy& p) {
+  const npy_header h = read_npy_header(in);
+  const std::uint64_t bytes = h.count * element_size(h.type);
   column c = make_column(h.type, std::size_t(h.count));
   std::visit([&](auto& v) { in.read_bulk(v.data(), bytes, "the .npy data", p); }, c.data);
   if (const std::size_t i = first_bad_bool(c); i != SIZE_MAX)

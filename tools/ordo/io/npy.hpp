@@ -21,6 +21,9 @@ struct npy_header {
 // and throws io_error naming `path` when it is malformed or unsupported.
 npy_header parse_npy_header(std::string_view dict, const std::string& path);
 
+// Reads and checks the preamble and header (the data's size against the
+// file's included), leaving `in` at the first byte of the data.
+npy_header read_npy_header(input_file& in);
 column read_npy(input_file& in, const progress_policy& p);
 void write_npy(output_file& out, const column& c, const progress_policy& p);
 

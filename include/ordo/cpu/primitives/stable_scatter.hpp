@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ordo/cpu/primitives/chunks.hpp"
+#include "ordo/cpu/primitives/bucket_offsets.hpp"
 #include "ordo/cpu/sched/sched.hpp"
 
 namespace ordo::detail {
@@ -23,16 +24,10 @@ std::vector<std::uint64_t> stable_scatter_cpu(const cpu& exec, std::span<const T
     std::uint64_t* h = &hist[std::size_t(c) * k];
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) ++h[cls(i)];
   });
-  std::vector<std::uint64_t> sizes(k, 0);
-  std::uint64_t run = 0;
-  for (unsigned b = 0; b < k; ++b)
-    for (int c = 0; c < chunks; ++c) {
-      std::uint64_t& h = hist[std::size_t(c) * k + b];
-      sizes[b] += h;
-      const std::uint64_t cnt = h;
-      h = run;
-      run += cnt;
-    }
+  std::vector<std::uint64_t> sizes(std::size_t(k) + 1, 0);
+  counts_to_offsets(hist.data(), k, k, chunks, sizes.data());  // the classes' starts, then their sizes
+  for (unsigned b = 0; b < k; ++b) sizes[b] = sizes[b + 1] - sizes[b];
+  sizes.pop_back();
   sched::for_each_worker(chunks, [&](int c) {
     std::uint64_t* h = &hist[std::size_t(c) * k];
     for (std::size_t i = chunk_begin(n, chunks, c), e = chunk_begin(n, chunks, c + 1); i < e; ++i) {

@@ -5,10 +5,12 @@
 // One buffer of n keys (and values) besides the input.
 //
 // MSD first, LSD in cache (the hybrid of the fast CPU radix sorts):
-//   parallel level:  every worker counts every digit of its block in one
-//                    read; the most significant digit that is not the same
-//                    for all keys splits the range into 256 buckets (one
-//                    stable scatter: bucket-major, worker-minor offsets).
+//   parallel level:  one read takes the OR and AND of the codes (which
+//                    digits vary) and counts the top digit; the most
+//                    significant digit that is not the same for all keys
+//                    splits the range into 256 buckets (one stable scatter:
+//                    bucket-major, worker-minor offsets; a second count read
+//                    where the top digit does not vary).
 //                    Digits equal over all keys cost nothing (all-equal,
 //                    small ranges, sign-only differences).
 //   buckets:         a bucket of at least 1/w of the range is split again on
@@ -35,6 +37,7 @@
 #include <vector>
 
 #include "ordo/cpu/memory/uninit_allocator.hpp"
+#include "ordo/cpu/primitives/bucket_offsets.hpp"
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/detail/key_traits.hpp"
 
@@ -146,12 +149,42 @@ struct reporter {
   }
 };
 
+// counts[p][b]: how many of the m keys have digit p equal to b, for every p
+// below top, in one read. The digit loop has a constant trip count (one
+// instance per top), so that it unrolls: with top a run-time bound the loop's
+// compares were a third of the count's time.
+template <class K>
+void count_digits(const K* keys, std::size_t m, int top, radix_code<K> code, std::size_t (&counts)[sizeof(K)][R]) {
+  using U = key_code_t<K>;
+  auto count = [&]<int T>() {
+    static_assert(T <= int(sizeof(K)));
+    for (std::size_t i = 0; i < m; ++i) {
+      const U x = code(keys[i]);
+      for (int p = 0; p < T; ++p) ++counts[p][digit(x, p)];
+    }
+  };
+  static_assert(sizeof(K) == 4 || sizeof(K) == 8, "the radix sort takes 4- and 8-byte codes");
+  switch (top) {
+    case 1: return count.template operator()<1>();
+    case 2: return count.template operator()<2>();
+    case 3: return count.template operator()<3>();
+    case 4: return count.template operator()<4>();
+  }
+  if constexpr (sizeof(K) == 8) {
+    switch (top) {
+      case 5: return count.template operator()<5>();
+      case 6: return count.template operator()<6>();
+      case 7: return count.template operator()<7>();
+      case 8: return count.template operator()<8>();
+    }
+  }
+}
+
 // Sorts the m elements of s by digits [0, top) on this thread, leaving the
 // result in s.k when in_other is false, in s.ok when it is true.
 template <class K, class V, class Done = no_report>
 void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in_other,
               const reporter<K, Done>* rep = nullptr) {
-  using U = key_code_t<K>;
   auto finished = [&] {
     if constexpr (!std::is_same_v<Done, no_report>) rep->range(in_other ? s.ok : s.k, m);
   };
@@ -161,10 +194,7 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
     return finished();
   }
   std::size_t counts[sizeof(K)][R] = {};
-  for (std::size_t i = 0; i < m; ++i) {
-    const U x = code(s.k[i]);
-    for (int p = 0; p < top; ++p) ++counts[p][digit(x, p)];
-  }
+  count_digits(s.k, m, top, code, counts);
   const int hi = top_varying_digit(&counts[0][0], top, m);
   if (hi < 0) {
     if (in_other) copy_range(s.ok, s.ov, s.k, s.v, m);
@@ -205,27 +235,88 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
   finished();
 }
 
-// The same on w workers: one parallel MSD level, then the buckets.
+// The parallel MSD level: the most significant digit below top that is not
+// the same for all keys splits s.k stably into s.ok (bucket-major,
+// worker-minor offsets). Which digits vary comes from the OR and the AND of
+// the codes (a digit varies where they differ), taken in the same read that
+// counts the highest digit, the one that varies on most inputs; where it does
+// not (a narrow range), a second read counts the digit that does. Counting
+// every digit in one read cost 4 (8) increments a key, a fifth of a 2^26
+// sort. Returns that digit, with the buckets' starts in start[0..R], or -1
+// when the keys agree on every digit below top (nothing moved). s.k is only
+// read.
+template <class K, class V>
+int split_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, std::size_t (&start)[R + 1]) {
+  using U = key_code_t<K>;
+  std::vector<std::size_t> counts(std::size_t(w) * R, 0);  // worker t's at counts[t * R]
+  std::vector<U> ors(static_cast<std::size_t>(w)), ands(static_cast<std::size_t>(w));
+  auto count = [&](int p, auto with_or_and) {
+    sched::for_each_worker(w, [&](int t) {
+      std::size_t* c = counts.data() + std::size_t(t) * R;
+      U o = 0, a = U(~U(0));
+      for (std::size_t i = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1); i < e; ++i) {
+        const U x = code(s.k[i]);
+        if constexpr (decltype(with_or_and)::value) o |= x, a &= x;
+        ++c[digit(x, p)];
+      }
+      ors[std::size_t(t)] = o, ands[std::size_t(t)] = a;
+    });
+  };
+  count(top - 1, std::true_type{});
+  U o = 0, a = U(~U(0));
+  for (int t = 0; t < w; ++t) o |= ors[std::size_t(t)], a &= ands[std::size_t(t)];
+  int hi = top - 1;
+  while (hi >= 0 && digit(U(o ^ a), hi) == 0) --hi;
+  if (hi < 0) return hi;
+  if (hi != top - 1) {
+    std::fill(counts.begin(), counts.end(), std::size_t(0));
+    count(hi, std::false_type{});
+  }
+  counts_to_offsets(counts.data(), R, R, w, start);
+  sched::for_each_worker(w, [&](int t) {
+    std::size_t* c = counts.data() + std::size_t(t) * R;
+    for (std::size_t i = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1); i < e; ++i) {
+      const std::size_t j = c[digit(code(s.k[i]), hi)]++;
+      s.ok[j] = s.k[i];
+      if constexpr (!std::is_void_v<V>) s.ov[j] = s.v[i];
+    }
+  });
+  return hi;
+}
+
+// Whether bucket [a, b) of a range of m split on w workers is split again on
+// all of them (at least 1/w of the range) or sorted by one worker.
+inline bool is_big_bucket(std::size_t a, std::size_t b, std::size_t m, int w) {
+  return (b - a) * std::size_t(w) >= m;
+}
+
+// After split_par: big(b) for each big bucket, one after another (each uses
+// every worker); then small(t, b) for the other non-empty ones, claimed by the
+// workers one by one, largest first (t: the claimant).
+template <class Big, class Small>
+void sort_buckets(int w, std::size_t m, const std::size_t (&start)[R + 1], Big&& big, Small&& small) {
+  std::vector<std::uint32_t> rest;
+  for (std::uint32_t b = 0; b < R; ++b) {
+    if (is_big_bucket(start[b], start[b + 1], m, w)) big(b);
+    else if (start[b + 1] > start[b]) rest.push_back(b);
+  }
+  std::sort(rest.begin(), rest.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return start[a + 1] - start[a] > start[b + 1] - start[b];
+  });
+  sched::for_each_claimed(w, rest.size(), 1, [&](int t, std::uint64_t i, std::uint64_t) { small(t, rest[i]); });
+}
+
+// The workers a range of m keys is sorted on: at least 4096 keys each.
+inline int radix_workers(int w, std::size_t m) { return std::max(1, std::min<int>(w, int(m / 4096) + 1)); }
+
+// The same as sort_seq on w workers: one parallel MSD level, then the buckets.
 template <class K, class V, class Done = no_report>
 void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in_other,
               const reporter<K, Done>* rep = nullptr) {
-  using U = key_code_t<K>;
-  w = std::max(1, std::min<int>(w, int(m / 4096) + 1));
+  w = radix_workers(w, m);
   if (w == 1 || m < radix_parallel_n) return sort_seq(s, m, top, code, in_other, rep);
-  // cnt(t, p)[b]: worker t's keys whose digit p is b; every digit in one read.
-  std::vector<std::size_t> counts(std::size_t(w) * top * R, 0);
-  auto cnt = [&](int t, int p) { return counts.data() + (std::size_t(t) * top + p) * R; };
-  sched::for_each_worker(w, [&](int t) {
-    std::size_t* c = cnt(t, 0);
-    for (std::size_t i = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1); i < e; ++i) {
-      const U x = code(s.k[i]);
-      for (int p = 0; p < top; ++p) ++c[std::size_t(p) * R + digit(x, p)];
-    }
-  });
-  std::vector<std::size_t> totals(std::size_t(top) * R, 0);
-  for (int t = 0; t < w; ++t)
-    for (std::size_t j = 0; j < totals.size(); ++j) totals[j] += cnt(t, 0)[j];
-  const int hi = top_varying_digit(totals.data(), top, m);
+  std::size_t start[R + 1];
+  const int hi = split_par(w, s, m, top, code, start);
   if (hi < 0) {  // one group: reported in the workers' blocks, each with the group's ends
     if constexpr (std::is_same_v<Done, no_report>)
       if (!in_other) return;
@@ -241,41 +332,11 @@ void sort_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, 
     });
     return;
   }
-  std::size_t run = 0;  // worker t's offsets for digit hi: bucket-major, worker-minor (stable)
-  for (std::size_t b = 0; b < R; ++b)
-    for (int t = 0; t < w; ++t) {
-      std::size_t& c = cnt(t, hi)[b];
-      const std::size_t x = c;
-      c = run;
-      run += x;
-    }
-  sched::for_each_worker(w, [&](int t) {
-    std::size_t* o = cnt(t, hi);
-    for (std::size_t i = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1); i < e; ++i) {
-      const std::size_t j = o[digit(code(s.k[i]), hi)]++;
-      s.ok[j] = s.k[i];
-      if constexpr (!std::is_void_v<V>) s.ov[j] = s.v[i];
-    }
-  });
   const span2<K, V> t = s.swapped();
-  std::size_t start[R + 1];
-  start[0] = 0;
-  for (std::size_t b = 0; b < R; ++b) start[b + 1] = start[b] + totals[std::size_t(hi) * R + b];
-  // Buckets of at least 1/w of the range: split again on every worker.
-  std::vector<std::uint32_t> small;
-  for (std::uint32_t b = 0; b < R; ++b) {
-    const std::size_t c = start[b + 1] - start[b];
-    if (c * std::size_t(w) >= m) sort_par(w, t.at(start[b]), c, hi, code, !in_other, rep);
-    else if (c) small.push_back(b);
-  }
-  // The rest: claimed one by one, largest first.
-  std::sort(small.begin(), small.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return start[a + 1] - start[a] > start[b + 1] - start[b];
-  });
-  sched::for_each_claimed(w, small.size(), 1, [&](int, std::uint64_t i, std::uint64_t) {
-    const std::uint32_t b = small[i];
-    sort_seq(t.at(start[b]), start[b + 1] - start[b], hi, code, !in_other, rep);
-  });
+  sort_buckets(
+      w, m, start,
+      [&](std::uint32_t b) { sort_par(w, t.at(start[b]), start[b + 1] - start[b], hi, code, !in_other, rep); },
+      [&](int, std::uint32_t b) { sort_seq(t.at(start[b]), start[b + 1] - start[b], hi, code, !in_other, rep); });
 }
 
 }  // namespace radix_detail
@@ -300,6 +361,57 @@ template <class K, class V>
 void radix_sort(int w, K* keys, V* vals, std::size_t n, bool descending) {
   radix_scratch<K, V> s;
   radix_sort(w, keys, vals, n, descending, s);
+}
+
+// radix_sort out of place: keys[0, n) (and vals) sorted into out (and vout);
+// the input is only read. The parallel level scatters from the input straight
+// into out, and the buckets are then sorted inside out with scratch the size
+// of a bucket (per worker), not of the input: one buffer of n fewer than a
+// copy followed by radix_sort, and one pass through memory fewer (the CLI
+// sorts a mapped .npy file so, and sort_copy takes it).
+template <class K, class V>
+void radix_sort_copy(int w, const K* keys, const V* vals, K* out, V* vout, std::size_t n, bool descending) {
+  using U = key_code_t<K>;
+  using VS = std::conditional_t<std::is_void_v<V>, char, V>;  // scratch's value type (unused for keys alone)
+  w = radix_detail::radix_workers(w, n);
+  if (n < radix_parallel_n) {
+    radix_detail::copy_range(out, vout, keys, vals, n);
+    return radix_sort(w, out, vout, n, descending);
+  }
+  const radix_code<K> code{descending ? U(~U(0)) : U(0)};
+  // The input is the read-only side of the split (split_par never writes s.k).
+  const radix_detail::span2<K, V> in{const_cast<K*>(keys), const_cast<V*>(vals), out, vout};
+  std::size_t start[radix_detail::R + 1];
+  const int hi = radix_detail::split_par(w, in, n, int(sizeof(K)), code, start);
+  if (hi < 0) {  // every key the same: a copy
+    sched::for_each_worker(w, [&](int t) {
+      const std::size_t b = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1);
+      const radix_detail::span2<K, V> x = in.at(b);
+      radix_detail::copy_range(x.ok, x.ov, x.k, x.v, e - b);
+    });
+    return;
+  }
+  // Scratch, sized before any parallel region: the largest big bucket (sorted
+  // on all workers, one at a time) and w times the largest of the others.
+  std::size_t big = 0, small = 0;
+  for (std::size_t b = 0; b < radix_detail::R; ++b) {
+    std::size_t& most = radix_detail::is_big_bucket(start[b], start[b + 1], n, w) ? big : small;
+    most = std::max(most, start[b + 1] - start[b]);
+  }
+  const std::size_t each = std::max(big, small * std::size_t(w));
+  std::vector<K, uninit_allocator<K>> sk(each);
+  std::vector<VS, uninit_allocator<VS>> sv(std::is_void_v<V> ? 0 : each);
+  auto at = [&](std::uint32_t b, std::size_t scratch_off) {
+    radix_detail::span2<K, V> x{out + start[b], nullptr, sk.data() + scratch_off, nullptr};
+    if constexpr (!std::is_void_v<V>) x.v = vout + start[b], x.ov = sv.data() + scratch_off;
+    return x;
+  };
+  radix_detail::sort_buckets(
+      w, n, start,
+      [&](std::uint32_t b) { radix_detail::sort_par(w, at(b, 0), start[b + 1] - start[b], hi, code, false); },
+      [&](int t, std::uint32_t b) {
+        radix_detail::sort_seq(at(b, std::size_t(t) * small), start[b + 1] - start[b], hi, code, false);
+      });
 }
 
 // radix_sort that reports each final range while it is still in the core's

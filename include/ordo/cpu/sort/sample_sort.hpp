@@ -26,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "ordo/cpu/primitives/bucket_offsets.hpp"
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/cpu/sort/stable_merge_sort.hpp"
 
@@ -98,17 +99,7 @@ void sample_sort_idx(int w, const Key* keys, std::size_t n, Key* out_keys, Index
     }
   });
   std::vector<std::size_t> start(B + 1, 0);
-  std::size_t run = 0;
-  for (std::size_t b = 0; b < B; ++b) {
-    start[b] = run;
-    for (int t = 0; t < w; ++t) {
-      std::size_t& c = off[std::size_t(t) * B + b];
-      const std::size_t m = c;
-      c = run;
-      run += m;
-    }
-  }
-  start[B] = n;
+  counts_to_offsets(off.data(), B, B, w, start.data());
   sched::for_each_worker(w, [&](int t) {
     std::size_t* o = &off[std::size_t(t) * B];
     for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
