@@ -142,6 +142,36 @@ TEST(RadixSortCpu, PastTheCacheSize) {
   check_all<double>(ordo::detail::radix_cache_bytes / 8 + 7);
 }
 
+// Past radix_stream_bytes the parallel level scatters a cache line at a time
+// (streaming stores where the line is aligned): uint32 keys with their
+// indices (values copied beside the lines), and keys alone, in place and
+// out of place, against std::stable_sort.
+TEST(RadixSortCpu, ScatterByLines) {
+  const std::size_t n = ordo::detail::radix_stream_bytes / 4 + 7;
+  std::mt19937 g(11);
+  std::vector<std::uint32_t> in(n);
+  for (auto& x : in) x = std::uint32_t(g()) >> (g() % 4 == 0 ? 20 : 0);  // ties in a few buckets
+  std::vector<std::uint32_t> ref(n);
+  std::iota(ref.begin(), ref.end(), 0u);
+  std::stable_sort(ref.begin(), ref.end(), [&](std::uint32_t a, std::uint32_t b) { return in[a] < in[b]; });
+  std::vector<std::uint32_t> ref_keys(n);
+  for (std::size_t i = 0; i < n; ++i) ref_keys[i] = in[ref[i]];
+  for (int w : {2, 3}) {
+    SCOPED_TRACE(::testing::Message() << "workers=" << w);
+    std::vector<std::uint32_t> keys = in, idx(n), out(n), out_idx(n);
+    std::iota(idx.begin(), idx.end(), 0u);
+    const std::vector<std::uint32_t> iota_idx = idx;
+    ordo::detail::radix_sort(w, keys.data(), idx.data(), n, false);
+    EXPECT_EQ(keys, ref_keys);
+    EXPECT_EQ(idx, ref);
+    ordo::detail::radix_sort_copy(w, in.data(), iota_idx.data(), out.data(), out_idx.data(), n, false);
+    EXPECT_EQ(out, ref_keys);
+    EXPECT_EQ(out_idx, ref);
+    ordo::detail::radix_sort_copy<std::uint32_t, void>(w, in.data(), nullptr, out.data(), nullptr, n, false);
+    EXPECT_EQ(out, ref_keys);
+  }
+}
+
 // sort_copy's output is its input (in place) or apart from it: a partial
 // overlap is refused before anything is written.
 TEST(RadixSortCpu, SortCopyOverlap) {

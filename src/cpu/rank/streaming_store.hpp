@@ -8,14 +8,12 @@
 #include <cstddef>
 #include <cstdint>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "ordo/cpu/memory/stream_line.hpp"
 
 namespace ordo::detail::cpu_rank {
 
 inline constexpr std::size_t large_output = std::size_t(32) << 20;  // bytes, past a typical L3
-inline constexpr std::size_t line_bytes = 64;
+inline constexpr std::size_t line_bytes = cache_line_bytes;
 
 template <class T>
 inline constexpr std::size_t per_line = line_bytes / sizeof(T);
@@ -35,10 +33,9 @@ void fill_by_lines(T* out, std::size_t b, std::size_t e, bool stream, Gen& gen) 
     for (; i + m <= e; i += m) {
       alignas(64) T v[m];
       gen.line(v);
-      auto* dst = reinterpret_cast<__m128i*>(out + i);
-      for (int q = 0; q < 4; ++q) _mm_stream_si128(dst + q, _mm_load_si128(reinterpret_cast<const __m128i*>(v) + q));
+      stream_line(out + i, v);
     }
-    _mm_sfence();  // the streamed lines are visible before the caller's barrier
+    stream_fence();  // the streamed lines are visible before the caller's barrier
   }
 #else
   (void)stream;

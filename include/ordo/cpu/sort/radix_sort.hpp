@@ -10,7 +10,9 @@
 //                    significant digit that is not the same for all keys
 //                    splits the range into 256 buckets (one stable scatter:
 //                    bucket-major, worker-minor offsets; a second count read
-//                    where the top digit does not vary).
+//                    where the top digit does not vary; past 32 MB the
+//                    scatter goes a cache line at a time by streaming
+//                    stores, scatter_by_lines).
 //                    Digits equal over all keys cost nothing (all-equal,
 //                    small ranges, sign-only differences).
 //   buckets:         a bucket of at least 1/w of the range is split again on
@@ -36,6 +38,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ordo/cpu/memory/stream_line.hpp"
 #include "ordo/cpu/memory/uninit_allocator.hpp"
 #include "ordo/cpu/primitives/bucket_offsets.hpp"
 #include "ordo/cpu/sched/sched.hpp"
@@ -47,6 +50,9 @@ inline constexpr std::size_t radix_small_n = 64;
 // A range whose keys and values fit in this many bytes is finished by LSD in
 // cache (the ping-pong doubles it: 2 MB, a server core's L2).
 inline constexpr std::size_t radix_cache_bytes = std::size_t(1) << 20;
+// The parallel level scatters a range of at least this many bytes (keys and
+// values) a cache line at a time with streaming stores: past the caches.
+inline constexpr std::size_t radix_stream_bytes = std::size_t(32) << 20;
 // Ranges this long or longer are split on all workers.
 inline constexpr std::size_t radix_parallel_n = std::size_t(1) << 16;
 
@@ -116,6 +122,7 @@ inline constexpr std::size_t value_bytes<void> = 0;
 
 template <class K, class V>
 void copy_range(K* dk, V* dv, const K* sk, const V* sv, std::size_t m) {
+  if (m == 0) return;  // the pointers of an empty range may be null
   std::memcpy(static_cast<void*>(dk), sk, m * sizeof(K));
   if constexpr (!std::is_void_v<V>) std::memcpy(static_cast<void*>(dv), sv, m * sizeof(V));
 }
@@ -235,6 +242,48 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
   finished();
 }
 
+// Values the line scatter buffers beside the keys: none, or up to 8 bytes
+// (its buffers live on the worker's stack: 256 lines of keys and of values).
+template <class K, class V>
+inline constexpr bool line_scatter_takes = value_bytes<V> <= 8;
+
+// s.k[b, e) scattered stably by digit p into s.ok (and s.v into s.ov) at the
+// cursors o[], through a line-sized buffer per bucket: a bucket's keys leave
+// a whole cache line at a time, by streaming stores where the line is
+// aligned, so the output is not read for ownership first (the parallel level
+// of a range past the caches writes into memory that no cache holds: a
+// 4-byte key then moves 8 bytes, not 12). Values follow with plain copies.
+template <class K, class V>
+void scatter_by_lines(span2<K, V> s, std::size_t b, std::size_t e, std::size_t* o, int p, radix_code<K> code) {
+  constexpr std::size_t L = cache_line_bytes / sizeof(K);
+  using VS = std::conditional_t<std::is_void_v<V>, char, V>;
+  alignas(64) K kb[R * L];
+  alignas(64) VS vb[std::is_void_v<V> ? 1 : R * L];
+  unsigned fill[R], cap[R];  // keys waiting in bucket d's line; how many it takes before a flush
+  for (std::size_t d = 0; d < R; ++d) {
+    fill[d] = 0;
+    cap[d] = unsigned(L - (reinterpret_cast<std::uintptr_t>(s.ok + o[d]) % cache_line_bytes) / sizeof(K));
+  }
+  auto flush = [&](std::size_t d) {
+    const std::size_t n = fill[d];
+    if (n == L) stream_line(s.ok + o[d], kb + d * L);  // cap was L: the line is aligned
+    else std::memcpy(static_cast<void*>(s.ok + o[d]), kb + d * L, n * sizeof(K));
+    if constexpr (!std::is_void_v<V>) std::memcpy(static_cast<void*>(s.ov + o[d]), vb + d * L, n * sizeof(V));
+    o[d] += n;
+    fill[d] = 0;
+    cap[d] = unsigned(L);
+  };
+  for (std::size_t i = b; i < e; ++i) {
+    const std::size_t d = digit(code(s.k[i]), p);
+    kb[d * L + fill[d]] = s.k[i];
+    if constexpr (!std::is_void_v<V>) vb[d * L + fill[d]] = s.v[i];
+    if (++fill[d] == cap[d]) flush(d);
+  }
+  for (std::size_t d = 0; d < R; ++d)
+    if (fill[d]) flush(d);
+  stream_fence();
+}
+
 // The parallel MSD level: the most significant digit below top that is not
 // the same for all keys splits s.k stably into s.ok (bucket-major,
 // worker-minor offsets). Which digits vary comes from the OR and the AND of
@@ -248,6 +297,7 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
 template <class K, class V>
 int split_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, std::size_t (&start)[R + 1]) {
   using U = key_code_t<K>;
+  if (top <= 0) return -1;  // a bucket of the last digit: every key the same
   std::vector<std::size_t> counts(std::size_t(w) * R, 0);  // worker t's at counts[t * R]
   std::vector<U> ors(static_cast<std::size_t>(w)), ands(static_cast<std::size_t>(w));
   auto count = [&](int p, auto with_or_and) {
@@ -273,9 +323,14 @@ int split_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, 
     count(hi, std::false_type{});
   }
   counts_to_offsets(counts.data(), R, R, w, start);
+  [[maybe_unused]] const bool by_lines = m * (sizeof(K) + value_bytes<V>) >= radix_stream_bytes;
   sched::for_each_worker(w, [&](int t) {
     std::size_t* c = counts.data() + std::size_t(t) * R;
-    for (std::size_t i = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1); i < e; ++i) {
+    const std::size_t b = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1);
+    if constexpr (line_scatter_takes<K, V>) {
+      if (by_lines) return scatter_by_lines(s, b, e, c, hi, code);
+    }
+    for (std::size_t i = b; i < e; ++i) {
       const std::size_t j = c[digit(code(s.k[i]), hi)]++;
       s.ok[j] = s.k[i];
       if constexpr (!std::is_void_v<V>) s.ov[j] = s.v[i];
