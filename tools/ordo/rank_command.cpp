@@ -22,6 +22,7 @@
 #include "compute_progress.hpp"
 #include "input_options.hpp"
 #include "io/io.hpp"
+#include "io/column_sink.hpp"
 #include "io/column_view.hpp"
 #include "key_columns.hpp"
 #include "ordo/device_buffer.hpp"
@@ -192,33 +193,28 @@ void run(const plan& p, std::span<const Key> keys, std::span<Rank> ranks, timing
   t.transfer += ms_since(t0);
 }
 
-// Ranks of every key type into every rank type (the column holds one of each),
-// with progress when `shown` (the CPU's estimate from ranking a prefix).
-io::column rank_column(const plan& p, const io::column_view& keys, timings& t, bool shown) {
-  io::column ranks = io::make_column(p.rank_type, keys.size());
+// Ranks of every key type into every rank type (the sink's type is one of
+// them), with progress when `shown` (the CPU's estimate from ranking a prefix).
+void rank_column(const plan& p, const io::column_view& keys, io::column_sink& ranks, timings& t, bool shown) {
   keys.visit([&](auto ks) {
     using Key = std::remove_const_t<typename decltype(ks)::element_type>;
-    std::visit(
-        [&](auto& r) {
-          using Rank = typename std::decay_t<decltype(r)>::value_type;
-          if constexpr (is_rank_type_v<Rank>) {
-            compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(), growth::n_log_n,
-                              nullptr};
-            if (!p.gpu)
-              task.probe = [&](std::uint64_t m) {
-                std::vector<Rank> scratch(m);
-                timings ignored;
-                run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
-              };
-            run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, std::span<Rank>(r), t); });
-          }
-        },
-        ranks.data);
+    ranks.visit([&]<class Rank>(std::span<Rank> r) {
+      if constexpr (is_rank_type_v<Rank>) {
+        compute_task task{"ranking " + std::to_string(ks.size()) + " keys", "keys", ks.size(), growth::n_log_n,
+                          nullptr};
+        if (!p.gpu)
+          task.probe = [&](std::uint64_t m) {
+            std::vector<Rank> scratch(m);
+            timings ignored;
+            run<Key, Rank>(p, ks.first(m), std::span<Rank>(scratch), ignored);
+          };
+        run_with_progress(shown, task, [&] { run<Key, Rank>(p, ks, r, t); });
+      }
+    });
   });
-  return ranks;
 }
 
-void summarize(const rank_args& a, const plan& p, std::size_t n, io::dtype key_type, const io::column& ranks,
+void summarize(const rank_args& a, const plan& p, std::size_t n, io::dtype key_type, io::dtype rank_type,
                const timings& t) {
   std::string what = std::string("method=") + to_string(p.method());
   if (p.by_columns()) {
@@ -236,7 +232,7 @@ void summarize(const rank_args& a, const plan& p, std::size_t n, io::dtype key_t
       p.gpu ? "cuda" : "cpu(" + std::to_string(threads) + (threads == 1 ? " thread)" : " threads)");
   std::string transfer = p.gpu ? ", transfer " + std::to_string(t.transfer) + " ms" : "";
   std::fprintf(stderr, "ordo rank: n=%zu keys=%s ranks=%s %s device=%s: rank %.3f ms (%s %.3f ms%s, write %.3f ms)\n",
-               n, io::to_string(key_type), ranks.dtype_name(), what.c_str(), device.c_str(), t.rank,
+               n, io::to_string(key_type), io::to_string(rank_type), what.c_str(), device.c_str(), t.rank,
                t.mapped ? "map" : "read", t.read, transfer.c_str(), t.write);
 }
 
@@ -265,7 +261,7 @@ void run_rank(const rank_args& a) {
     t0 = clock_type::now();
     io::write_column(a.output, ranks, out);
     t.write = ms_since(t0);
-    if (!a.progress.quiet) summarize(a, p, cols.front().size(), cols.front().type(), ranks, t);
+    if (!a.progress.quiet) summarize(a, p, cols.front().size(), cols.front().type(), ranks.type(), t);
     return;
   }
   // A .npy or raw file is mapped, not read into a copy (io/column_view.hpp).
@@ -285,11 +281,13 @@ void run_rank(const rank_args& a) {
     p.labels = &labels;
   }
   t.read = ms_since(t0);
-  const io::column ranks = rank_column(p, keys, t, shown_now);
+  // Into the output file's mapping where it can be (io/column_sink.hpp).
+  io::column_sink ranks(a.output, p.rank_type, keys.size(), out);
+  rank_column(p, keys, ranks, t, shown_now);
   t0 = clock_type::now();
-  io::write_column(a.output, ranks, out);
+  ranks.commit();
   t.write = ms_since(t0);
-  if (!a.progress.quiet) summarize(a, p, keys.size(), keys.type(), ranks, t);
+  if (!a.progress.quiet) summarize(a, p, keys.size(), keys.type(), ranks.type(), t);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "input_options.hpp"
+#include "io/column_sink.hpp"
 #include "io/column_view.hpp"
 #include "option_checks.hpp"
 #include "ordo/device_buffer.hpp"
@@ -118,25 +119,32 @@ void run_sort(const sort_args& a) {
   const auto since = [](clock::time_point t) { return std::chrono::duration<double, std::milli>(clock::now() - t).count(); };
   auto t = clock::now();
   // A .npy or raw file is mapped, not read: the sort reads the keys where
-  // they lie and writes them sorted into a column of their own.
+  // they lie and writes them sorted into the output file's own mapping
+  // (io/column_sink.hpp), or into a column in memory for a text output.
   const io::column_view in = io::view_column(a.input, read_options_of(a.in));
   const double read_ms = since(t);
   t = clock::now();
-  io::column keys = io::make_column(in.type(), in.size());
+  io::column_sink keys(a.output, in.type(), in.size(), out);
+  const double open_ms = since(t);
+  t = clock::now();
   in.visit([&](auto ks) {
     using Key = std::remove_const_t<typename decltype(ks)::element_type>;
-    sort_shown(gpu, a, ks, std::span<Key>(std::get<io::vector_of<Key>>(keys.data)));
+    keys.visit([&]<class T>(std::span<T> o) {
+      if constexpr (std::is_same_v<T, Key>) sort_shown(gpu, a, ks, o);
+    });
   });
   const double sort_ms = since(t);
   t = clock::now();
-  io::write_column(a.output, keys, out);
+  keys.commit();
   const double write_ms = since(t);
   if (!a.progress.quiet)
     std::fprintf(stderr,
-                 "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms with I/O (%s %.3f ms, sort %.3f ms, write %.3f ms)\n",
+                 "ordo sort: n=%zu keys=%s device=%s %s: %.3f ms with I/O (%s %.3f ms, %s %.3f ms, sort %.3f ms, "
+                 "write %.3f ms)\n",
                  keys.size(), keys.dtype_name(), gpu ? "cuda" : "cpu",
-                 a.k ? ("rough_sort k=" + std::to_string(*a.k)).c_str() : a.variant.c_str(), read_ms + sort_ms + write_ms,
-                 in.mapped() ? "map" : "read", read_ms, sort_ms, write_ms);
+                 a.k ? ("rough_sort k=" + std::to_string(*a.k)).c_str() : a.variant.c_str(), read_ms + open_ms + sort_ms + write_ms,
+                 in.mapped() ? "map" : "read", read_ms, keys.mapped() ? "map output" : "output column", open_ms, sort_ms,
+                 write_ms);
 }
 
 struct radius_args {

@@ -6,7 +6,8 @@
 // and stdout for an output_file. An output that is a regular file (or does not
 // exist yet) is written to a temporary file beside it and renamed over it by
 // close(): a failure midway leaves the old file as it was, which is what makes
-// `--in-place` safe.
+// `--in-place` safe. The bulk of such a file can instead be written through a
+// mapping of it (map_rest): no copy through write(2).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -63,6 +64,14 @@ class output_file {
   const std::string& path() const { return path_; }
   void write(const void* src, std::size_t bytes);
   void write_bulk(const void* src, std::uint64_t bytes, const progress_policy& p);
+  // The next `bytes` bytes of a temporary file, mapped for the caller to
+  // write in place of write_bulk; nothing may be written after them. The
+  // file's blocks are reserved first, so a full disk fails here (io_error)
+  // and not as a fault while the caller writes. nullptr where that cannot be
+  // done — stdout or a target that is not a regular file, a file system that
+  // cannot reserve blocks (fallocate), bytes == 0 — and the caller writes.
+  // The mapping lasts until close() or the destructor.
+  void* map_rest(std::uint64_t bytes);
   void close();  // flushes and renames; throws if the data did not reach the file (disk full...)
 
  private:
@@ -70,6 +79,9 @@ class output_file {
   std::string target_;  // where it lands: path_ with symlinks resolved
   std::string temp_;    // the temporary file; empty when writing straight to the target
   std::FILE* f_ = nullptr;
+  void* map_ = nullptr;  // map_rest's mapping (from the file's start) and its length
+  std::size_t map_bytes_ = 0;
+  void unmap();
 };
 
 }  // namespace ordo::tools::io

@@ -217,20 +217,23 @@ column read_npy(input_file& in, const progress_policy& p) {
   return c;
 }
 
-void write_npy(output_file& out, const column& c, const progress_policy& p) {
-  const char* descr = numpy_of(c.type()).descr;
+std::string npy_preamble(const std::string& path, dtype t, std::uint64_t n) {
+  const char* descr = numpy_of(t).descr;
   if (!*descr)
-    fail(out.path(), std::string("numpy has no .npy dtype for ") + c.dtype_name() + " keys; write .bin or text instead");
-  std::string dict = std::string("{'descr': '") + descr +
-                     "', 'fortran_order': False, 'shape': (" + std::to_string(c.size()) + ",), }";
+    fail(path, std::string("numpy has no .npy dtype for ") + to_string(t) + " keys; write .bin or text instead");
+  std::string dict =
+      std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (" + std::to_string(n) + ",), }";
   // NumPy pads so the data starts on a 64-byte boundary.
   const std::size_t unpadded = magic_len + 4 + dict.size() + 1;
   dict.append((64 - unpadded % 64) % 64, ' ');
   dict += '\n';
-  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<unsigned char>(dict.size() & 0xff),
-                           static_cast<unsigned char>(dict.size() >> 8)};
-  out.write(pre, sizeof pre);
-  out.write(dict.data(), dict.size());
+  const char pre[10] = {char(0x93), 'N', 'U', 'M', 'P', 'Y', 1, 0, char(dict.size() & 0xff), char(dict.size() >> 8)};
+  return std::string(pre, sizeof pre) + dict;
+}
+
+void write_npy(output_file& out, const column& c, const progress_policy& p) {
+  const std::string pre = npy_preamble(out.path(), c.type(), c.size());
+  out.write(pre.data(), pre.size());
   std::visit([&](const auto& v) { out.write_bulk(v.data(), v.size() * sizeof(v[0]), p); }, c.data);
 }
 

@@ -25,6 +25,9 @@ npy_header parse_npy_header(std::string_view dict, const std::string& path);
 // file's included), leaving `in` at the first byte of the data.
 npy_header read_npy_header(input_file& in);
 column read_npy(input_file& in, const progress_policy& p);
+// The preamble and header of a .npy file of n elements of t (shape (n,),
+// the data 64-byte aligned); throws naming `path` for a type numpy lacks.
+std::string npy_preamble(const std::string& path, dtype t, std::uint64_t n);
 void write_npy(output_file& out, const column& c, const progress_policy& p);
 
 }  // namespace ordo::tools::io
