@@ -113,12 +113,16 @@ na_option : {"keep", "top", "bottom"}
     numbers of each column, the row ranked where that puts it.
 pct : bool
     Divide by the number of ranked keys (dense: by the largest rank).
-variant : {"auto", "sort_back", "msd_replay"}
+variant : {"auto", "sort_back", "msd_replay", "counting"}
     The implementation, selectable so it can be measured. sort_back sorts
     (key, index) pairs and writes each rank home; msd_replay partitions the
     keys, ranks each bucket in cache and replays the partition (CPU: every
     key type and method but dense; GPU: 32-bit keys). Where msd_replay does
-    not apply it runs sort_back.
+    not apply it runs sort_back. counting ranks keys that span at most 65536
+    values (8- and 16-bit integers, bool, small-range data) from a histogram,
+    with no sort (GPU: every method but first); keys spanning more raise.
+    auto counts on the CPU wherever the range allows, on the GPU for 8- and
+    16-bit integer and bool keys.
 groups : None or integer (or bool) array of len(x)
     Rank within groups, as pandas x.groupby(groups).rank(...): pct divides by
     the group's ranked keys (dense: the group's distinct keys).

@@ -5,6 +5,10 @@
 //   sort            ordo::sort_copy (adaptive) vs cub::DeviceRadixSort, keys and (key, uint32) pairs
 //   segmented_sort  ordo::segmented_sort vs cub::DeviceSegmentedSort, pairs and keys, uniform lengths
 //   rank            ordo::rank (min -> uint32, average -> double) vs CUB SortPairs(key, index) alone
+// and 8- and 16-bit integer keys (int8, int16), uniform over the type:
+//   rank            ordo::rank automatic (counting: no sort) and its sort_back variant (the path these
+//                   keys took before counting) vs CUB SortPairs(key, uint32 index) alone, the floor
+//                   a read of the keys and a write of the ranks
 // Keys: finite values, no -0.0 (CUB orders -0.0 and NaN by their bits, ordo
 // ties the zeros and puts NaN last), so CUB's output is the reference bit for
 // bit; CUB's radix sort is stable, so the values must match too.
@@ -154,6 +158,21 @@ void bench_segsort(results& res, const options& opt, const ordo::device_buffer<T
                       floor_k, same_on_device(out, ref), true));
 }
 
+// CUB's SortPairs(key, uint32 index) of all the keys: the rank rows' yardstick.
+template <class T>
+double cub_sort_pairs_ms(const ordo::device_buffer<T>& keys, ordo::device_buffer<T>& keys_out,
+                         const ordo::device_buffer<u32>& idx, ordo::device_buffer<u32>& idx_out, int reps) {
+  cub_temp t;
+  return median_ms(
+      [&] {
+        t.run([&](void* p, std::size_t& b) {
+          return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), keys_out.data(), idx.data(), idx_out.data(),
+                                                 keys.size());
+        });
+      },
+      reps);
+}
+
 template <class T, class R>
 void bench_rank(results& res, const options& opt, const std::vector<T>& host, const ordo::device_buffer<T>& keys,
                 ordo::rank_method method, double sort_pairs_ms) {
@@ -182,16 +201,38 @@ void bench_type(results& res, const options& opt) {
   thrust::sequence(thrust::device, idx.data(), idx.data() + n);
   bench_sort(res, opt, keys, idx);
   for (u64 len : {u64(32), u64(2048), u64(65536)}) bench_segsort(res, opt, keys, idx, len);
-  cub_temp t;
-  const double sort_pairs_ms = median_ms(
-      [&] {
-        t.run([&](void* p, std::size_t& b) {
-          return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), keys_out.data(), idx.data(), idx_out.data(), n);
-        });
-      },
-      opt.reps);
+  const double sort_pairs_ms = cub_sort_pairs_ms(keys, keys_out, idx, idx_out, opt.reps);
   bench_rank<T, u32>(res, opt, host, keys, ordo::rank_method::min, sort_pairs_ms);
   bench_rank<T, double>(res, opt, host, keys, ordo::rank_method::average, sort_pairs_ms);
+}
+
+// 8- and 16-bit integers: automatic counts them; sort_back is the sort path.
+template <class T, class R>
+void bench_rank_integer(results& res, const options& opt, ordo::rank_method method) {
+  const u64 n = opt.n;
+  std::vector<T> host(n);
+  std::mt19937_64 g(std::is_same_v<T, std::int8_t> ? 18 : 19);
+  for (auto& x : host) x = T(g() >> 40);
+  ordo::device_buffer<T> keys{std::span<const T>(host)}, keys_out(n);
+  ordo::device_buffer<u32> idx(n), idx_out(n);
+  thrust::sequence(thrust::device, idx.data(), idx.data() + n);
+  std::vector<R> want(n);
+  ordo::rank(ordo::cpu{}, std::span<const T>(host), std::span<R>(want), ordo::rank_options{method});
+  ordo::device_buffer<R> ranks(n);
+  const nlohmann::json params{{"method", ordo::to_string(method)}, {"distinct", std::string("uniform ") + ordo::type_name<T>()}};
+  const double floor = copy_floor_ms(n * (sizeof(T) + sizeof(R)), opt.reps);
+  for (auto v : {ordo::rank_unsorted_variant::automatic, ordo::rank_unsorted_variant::sort_back}) {
+    ordo::rank_options o{method};
+    o.variant = v;
+    auto run = [&] { ordo::rank(ordo::cuda{}, keys.span(), ranks.span(), o); };
+    const bool ok = first_output(ranks, run) == want;
+    res.add(make_row<T>("rank", "ordo", ordo::to_string(v), ordo::type_name<R>(), n, params, median_ms(run, opt.reps),
+                        floor, ok, v == ordo::rank_unsorted_variant::automatic));
+  }
+  const double sort_pairs_ms = cub_sort_pairs_ms(keys, keys_out, idx, idx_out, opt.reps);
+  // verified = false: it sorts; it does not rank (the rank suite's yardstick)
+  res.add(make_row<T>("rank", "cub_radix_pairs", "SortPairs(key, index) only", ordo::type_name<R>(), n, params,
+                      sort_pairs_ms, floor, false, false));
 }
 
 }  // namespace
@@ -200,6 +241,10 @@ void run_narrow_keys(const options& opt) {
   results res("narrow_keys");
   bench_type<__half>(res, opt);
   bench_type<__nv_bfloat16>(res, opt);
+  bench_rank_integer<std::int8_t, u32>(res, opt, ordo::rank_method::min);
+  bench_rank_integer<std::int8_t, double>(res, opt, ordo::rank_method::average);
+  bench_rank_integer<std::int16_t, u32>(res, opt, ordo::rank_method::dense);
+  bench_rank_integer<std::int16_t, double>(res, opt, ordo::rank_method::average);
   res.write(opt.out);
 }
 

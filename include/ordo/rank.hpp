@@ -98,6 +98,15 @@ enum class rank_unsorted_variant {
   // device-to-host copy decides), for 64-bit keys and for n >= 2^31.
   // automatic picks it for 32-bit keys with 2^25 < n <= 3 * 2^27.
   msd_replay,
+  // Keys whose order codes span at most 2^16 values (every 8- and 16-bit
+  // integer key and bool; small-range data in any type): a histogram of the
+  // values, one scan of it into each value's rank, then one pass of lookups;
+  // no sort. The GPU ranks every method but first this way. Keys spanning
+  // more throw errc::not_supported. automatic picks it on the CPU wherever
+  // the keys' range allows and the tables cost less than the keys (it reads
+  // the range first), and on the GPU for the 8- and 16-bit integer and bool
+  // keys (methods but first).
+  counting,
 };
 
 enum class na_option {
@@ -119,8 +128,14 @@ struct rank_options {
 template <execution_policy Exec, class Key, class Rank>
 void rank(const Exec& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
   if constexpr (detail::is_narrow_key_v<Key>) {  // ranked by their carrier: bool as pandas ranks a bool Series
+    rank_options o = options;
+    // 8- and 16-bit integers and bool span at most 2^16 values: the GPU
+    // counts them (the CPU's automatic finds the range by itself).
+    if (std::is_same_v<Exec, cuda> && std::is_integral_v<Key> && o.variant == rank_unsorted_variant::automatic &&
+        o.method != rank_method::ordinal)
+      o.variant = rank_unsorted_variant::counting;
     detail::via_carrier<detail::op::rank>(
-        exec, [&](auto k) { ordo::rank(exec, k, ranks, options); }, detail::keys_in(keys));
+        exec, [&](auto k) { ordo::rank(exec, k, ranks, o); }, detail::keys_in(keys));
   } else {
     detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "rank");
     detail::backend<Exec, detail::op::rank>::run(exec, keys, ranks, options);

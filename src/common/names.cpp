@@ -38,9 +38,10 @@ rank_variant parse_rank_variant(const char* s) {
 constexpr named<rank_unsorted_variant> rank_unsorted_variant_rows[] = {
     {rank_unsorted_variant::automatic, "auto"},
     {rank_unsorted_variant::sort_back, "sort_back"},
-    {rank_unsorted_variant::msd_replay, "msd_replay"}};
+    {rank_unsorted_variant::msd_replay, "msd_replay"},
+    {rank_unsorted_variant::counting, "counting"}};
 constexpr name_table rank_unsorted_variants{rank_unsorted_variant_rows, "unknown rank() variant",
-                                            "expected auto, sort_back or msd_replay"};
+                                            "expected auto, sort_back, msd_replay or counting"};
 const char* to_string(rank_unsorted_variant v) noexcept { return rank_unsorted_variants.name_of(v); }
 rank_unsorted_variant parse_rank_unsorted_variant(const char* s) { return rank_unsorted_variants.parse(s); }
 

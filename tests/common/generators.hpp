@@ -8,6 +8,7 @@
 //   all_equal, all_distinct, runs_of, long_run          sorted adversarial shapes
 //   special_values, with_specials, with_nans, signed_zeros, denormals   unsorted edge values
 //   sort_ascending (NaN last), sort_descending (NaN first)
+//   every_value_of, few_code_floats   keys of few order codes (counting rank)
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -67,6 +68,32 @@ K spread_value(std::uint64_t j, std::uint64_t distinct) {
     const U step = distinct <= 1 ? U(0) : U(span / U(distinct - 1));
     return K(U(U(std::numeric_limits<K>::lowest()) + U(j) * step));
   }
+}
+
+// n keys of a narrow integer type K from a linear congruential sequence's
+// top bits: every value of K, in no order.
+template <class K>
+std::vector<K> every_value_of(std::size_t n, std::uint64_t seed) {
+  std::vector<K> out(n);
+  std::uint64_t x = seed;
+  for (std::size_t i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    out[i] = K(x >> 40);
+  }
+  return out;
+}
+
+// Floats of a few hundred order codes across the sign: denormals k * 2^-149
+// for |k| < 400, both zeros (-0.0 ties +0.0), and NaN every 13th.
+inline std::vector<float> few_code_floats(std::size_t n) {
+  std::vector<float> f(n);
+  const float tiny = std::numeric_limits<float>::denorm_min();
+  for (std::size_t i = 0; i < n; ++i) {
+    const int k = int(i * 7919 % 799) - 399;
+    f[i] = k == 0 ? (i % 2 ? -0.0f : 0.0f) : float(k) * tiny;
+  }
+  for (std::size_t i = 0; i < n; i += 13) f[i] = std::numeric_limits<float>::quiet_NaN();
+  return f;
 }
 
 // Unsorted keys drawn uniformly from `distinct` values (distinct >= 1).

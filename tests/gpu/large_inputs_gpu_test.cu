@@ -7,7 +7,7 @@
 // memory its buffers and ordo's scratch take, plus 2 GiB, and skips with a
 // message naming it where there is less; on an H200 (~139 GiB) sort_idx (36
 // bytes a key), rank (44 bytes a key) and list_rank (about 41 bytes a node)
-// skip.
+// skip; rank of int8 keys (counted, 13 bytes a key) runs.
 //
 // Not tested here:
 //   topk over a whole array: on the GPU it takes fewer than 2^32 keys (it
@@ -832,6 +832,44 @@ TEST(LargeInputsGpu, RankUnsorted) {
     ordo::rank(ordo::cuda{}, const_span(keys), ranks.span(), o);
     EXPECT_EQ(wrong(ranks.data(), n, rank_want{n, c.check}), 0u)
         << ordo::to_string(c.method) << (c.ascending ? " ascending" : " descending") << ", uint64 ranks";
+  }
+}
+
+// int8 keys (i % 251) - 125, more than 2^32 of them: automatic ranks 8-bit
+// keys by counting on the GPU (dispatch/counting.cuh), so the int8 keys'
+// carrier (4 bytes a key) and the uint64 ranks are all the memory. With
+// q = n / 251, e = n % 251, residue r holds q + (r < e) keys and r q +
+// min(r, e) keys lie below it.
+struct narrow_rank_keys {
+  __device__ std::int8_t operator()(u64 i) const { return std::int8_t(int(i % 251) - 125); }
+};
+struct narrow_rank_want {
+  u64 n;
+  ordo::rank_method method;
+  __device__ u64 operator()(u64 i) const {
+    const u64 q = n / 251, e = n % 251, r = i % 251;
+    const u64 below = r * q + (r < e ? r : e), count = q + (r < e);
+    if (method == ordo::rank_method::min) return below + 1;
+    if (method == ordo::rank_method::max) return below + count;
+    return r + 1;  // dense
+  }
+};
+
+TEST(LargeInputsGpu, RankUnsortedNarrowKeys) {
+  ORDO_REQUIRE_GPU();
+  const u64 n = n_large;
+  // int8 keys, their int32 carrier, uint64 ranks
+  REQUIRE_DEVICE_BYTES(13 * n);
+  ordo::device_buffer<std::int8_t> keys(n);
+  ordo::device_buffer<u64> ranks(n);
+  wrong_count wrong;
+  fill(keys, narrow_rank_keys{});
+  for (auto method : {ordo::rank_method::min, ordo::rank_method::max, ordo::rank_method::dense}) {
+    ordo::rank_options o;
+    o.method = method;
+    poison(ranks);
+    ordo::rank(ordo::cuda{}, const_span(keys), ranks.span(), o);
+    EXPECT_EQ(wrong(ranks.data(), n, narrow_rank_want{n, method}), 0u) << ordo::to_string(method) << ", int8 keys";
   }
 }
 

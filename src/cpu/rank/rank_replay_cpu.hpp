@@ -5,7 +5,8 @@
 // one random 8-byte store per key across the whole output, which costs more
 // than a cache line of DRAM traffic each (a third of rank's time on 16 cores).
 // Here no global index exists:
-//   1. one read finds the codes' range and the NaN count; a second counts
+//   1. one read finds the codes' range and the NaN count (find_code_facts,
+//      shared with the counting rank); a second counts
 //      each worker's keys per bucket, the bucket being the top bits of
 //      (code - lowest code), 2^9 to 2^12 buckets of about leaf_keys keys;
 //   2. a stable partition writes each key's code (less the lowest) to its
@@ -33,6 +34,7 @@
 #include "ordo/detail/key_traits.hpp"
 #include "ordo/error.hpp"
 #include "cpu/rank/rank_groups.hpp"
+#include "cpu/rank/rank_counting_cpu.hpp"
 #include "cpu/rank/rank_home.hpp"
 #include "cpu/rank/rank_value_cpu.hpp"
 #include "cpu/rank/streaming_store.hpp"
@@ -86,28 +88,11 @@ struct replay_ranker {
   const rank_options& o;
   int w;
 
-  U code(const K& k) const { return key_traits<K>::rank_bits(k, !o.ascending, o.na == na_option::top); }
+  U code(const K& k) const { return rank_code(k, o); }
+
+  code_facts<U> all;  // 1. the numbers' range, and the NaN count (find_code_facts)
 
   void run() {
-    // 1. the numbers' range, and the NaN count
-    struct alignas(64) facts {
-      U lo, hi;
-      std::size_t nans;
-    };
-    std::vector<facts> f(std::size_t(w), facts{U(~U(0)), U(0), 0});
-    sched::for_each_worker(w, [&](int t) {
-      facts x{U(~U(0)), U(0), 0};
-      for (std::size_t i = sched::block_begin(n, w, t), e = sched::block_begin(n, w, t + 1); i < e; ++i) {
-        const bool nan = key_traits<K>::is_nan(keys[i]);
-        const U c = nan ? x.lo : code(keys[i]);
-        x.lo = std::min(x.lo, c);
-        x.hi = nan ? x.hi : std::max(x.hi, c);
-        x.nans += nan;
-      }
-      f[t] = x;
-    });
-    facts all{U(~U(0)), U(0), 0};
-    for (const facts& x : f) all.lo = std::min(all.lo, x.lo), all.hi = std::max(all.hi, x.hi), all.nans += x.nans;
     const bool keep_nan = o.na == na_option::keep && all.nans > 0;
     const std::size_t ranked = n - (keep_nan ? all.nans : 0);
     const rank_valuer<R> value{o, keep_nan, ranked, pct_divisor(o.method, ranked, 0)};
@@ -189,10 +174,13 @@ struct replay_ranker {
 
 // Ranks with every method but dense (which needs the count of groups before
 // each bucket; rank_unsorted sends it to sort_back).
+// `facts`: step 1's, found by the caller (rank_unsorted), or null.
 template <class K, class R>
-void rank_replay(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
+void rank_replay(const K* keys, R* out, std::size_t n, const rank_options& o, int threads,
+                 const code_facts<key_code_t<K>>* facts = nullptr) {
   if (o.method == rank_method::dense) throw error(errc::not_supported, "rank: msd_replay does not rank dense (sort_back does)");
-  replay_ranker<K, R>{keys, out, n, o, n < sched::serial_below ? 1 : threads}.run();
+  const int w = n < sched::serial_below ? 1 : threads;
+  replay_ranker<K, R>{keys, out, n, o, w, facts ? *facts : find_code_facts(keys, n, o, w)}.run();
 }
 
 }  // namespace ordo::detail::cpu_rank

@@ -1,10 +1,13 @@
-// CPU rank() over unsorted keys, pandas semantics. Two variants:
+// CPU rank() over unsorted keys, pandas semantics. Three variants:
 //   sort_back   sort (order bits, index) with the parallel radix sort
 //               (cpu/sort/radix_sort.hpp), rank the sorted bits with the same
 //               group walker as rank_sorted, and scatter each rank to the
 //               key's original position;
 //   msd_replay  partition, rank each bucket in cache, replay the partition
-//               (rank_replay_cpu.hpp): no random scatter through memory.
+//               (rank_replay_cpu.hpp): no random scatter through memory;
+//   counting    keys whose codes span at most 2^16 values: a histogram, a
+//               scan of it, one pass of lookups (rank_counting_cpu.hpp).
+// automatic reads the codes' range first and counts where counting_pays.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -17,6 +20,7 @@
 #include "ordo/cpu/sched/sched.hpp"
 #include "ordo/cpu/sort/radix_sort.hpp"
 #include "ordo/detail/key_traits.hpp"
+#include "cpu/rank/rank_counting_cpu.hpp"
 #include "cpu/rank/rank_home.hpp"
 #include "cpu/rank/rank_replay_cpu.hpp"
 #include "cpu/rank/rank_sorted_cpu.hpp"
@@ -101,6 +105,13 @@ inline bool use_replay(std::size_t n, const rank_options& o) {
 template <class K, class R>
 void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
   if (n == 0) return;
+  if (o.variant == rank_unsorted_variant::automatic || o.variant == rank_unsorted_variant::counting) {
+    const int w = n < sched::serial_below ? 1 : threads;
+    const code_facts<key_code_t<K>> f = find_code_facts(keys, n, o, w);
+    if (o.variant == rank_unsorted_variant::counting || counting_pays(f.values(n), n, w))
+      return counting_ranker<K, R>{keys, out, n, o, w, f}.run();
+    if (use_replay(n, o)) return rank_replay(keys, out, n, o, threads, &f);
+  }
   if (use_replay(n, o)) return rank_replay(keys, out, n, o, threads);
   if (n <= 0xffffffffull) rank_unsorted_as<K, R, std::uint32_t>(keys, out, n, o, threads);
   else rank_unsorted_as<K, R, std::uint64_t>(keys, out, n, o, threads);

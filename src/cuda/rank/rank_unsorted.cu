@@ -1,6 +1,8 @@
 // rank() on the GPU: keys to order bits (the same mapping as the CPU path,
 // so both backends agree on NaN, -0.0 and descending order), then the
-// key-independent sort-and-rank of rank_bits_*.cu.
+// key-independent sort-and-rank of rank_bits_*.cu; msd_replay for 32-bit
+// keys; counting (dispatch/counting.cuh) when asked for, which the front
+// door does for 8- and 16-bit integer and bool keys.
 #include <cstdint>
 #include <limits>
 #include <type_traits>
@@ -8,6 +10,7 @@
 #include "common/rank/instantiate.hpp"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
+#include "cuda/rank/dispatch/counting.cuh"
 #include "cuda/rank/dispatch/launch.cuh"
 #include "cuda/rank/dispatch/msd_replay.cuh"
 #include "cuda/rank/dispatch/rank_bits.cuh"
@@ -50,6 +53,8 @@ void backend<cuda, op::rank>::run(const cuda& exec, std::span<const K> keys, std
                                   const rank_options& o) {
   const std::uint64_t n = keys.size();
   if (n == 0) return;
+  if (o.variant == rank_unsorted_variant::counting)
+    return detail::cuda_rank::counting::rank_counting<K, R>(exec, keys.data(), n, o, ranks.data());
   if constexpr (sizeof(K) == 4) {
     if (detail::cuda_rank::use_msd_replay<K>(n, o.variant) &&
         detail::cuda_rank::msd::rank_msd_replay<K, R>(exec, keys.data(), n, o, ranks.data()))
