@@ -253,6 +253,17 @@ void bench_rank(const config& c) {
   add("rank", "ordo", "float64", n, {{"method", "average"}, {"keys", "uniform01 5% NaN"}}, tf[0], same, P);
   add("rank", "ordo", "float64", n, {{"method", "average"}, {"keys", "uniform01 5% NaN"}, {"variant", "sort_back"}}, tf[1],
       same, P);
+
+  // int8 keys (a rating, a category code): automatic counts them, sort_back
+  // sorts them as their path did before counting (checked equal).
+  std::vector<std::int8_t> k8(n);
+  for (std::size_t i = 0; i < n; ++i) k8[i] = std::int8_t(keys[i]);
+  std::vector<double> r8(n), r8b(n);
+  const std::vector<double> t8 = alternating_medians(
+      c.reps, {{none, [&] { ordo::rank(ordo::cpu{}, std::span<const std::int8_t>(k8), std::span<double>(r8), fo); }},
+               {none, [&] { ordo::rank(ordo::cpu{}, std::span<const std::int8_t>(k8), std::span<double>(r8b), fb); }}});
+  add("rank", "ordo", "int8", n, {{"method", "average"}}, t8[0], r8 == r8b, P);
+  add("rank", "ordo", "int8", n, {{"method", "average"}, {"variant", "sort_back"}}, t8[1], r8 == r8b, P);
 }
 
 // ---- segmented sort --------------------------------------------------------

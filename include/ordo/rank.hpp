@@ -123,19 +123,39 @@ struct rank_options {
   rank_unsorted_variant variant = rank_unsorted_variant::automatic;
 };
 
+namespace detail {
+// Whether rank() counts 8- and 16-bit integer (and bool) keys directly: asked
+// for, or automatic from 2^16 keys (below, the tables of 2^16 values would
+// outweigh the keys; the carrier's own automatic then decides). The GPU's
+// counting ranks every method but first.
+template <class Exec>
+bool counts_narrow_keys(std::size_t n, const rank_options& o) {
+  if (std::is_same_v<Exec, cuda> && o.method == rank_method::ordinal) return false;
+  return o.variant == rank_unsorted_variant::counting ||
+         (o.variant == rank_unsorted_variant::automatic && n >= (std::size_t(1) << 16));
+}
+}  // namespace detail
+
 // pandas Series.rank over unsorted keys. Rank: double or float (pandas
 // returns float64), or uint32/uint64 for the integral methods without pct.
 template <execution_policy Exec, class Key, class Rank>
 void rank(const Exec& exec, std::span<const Key> keys, std::span<Rank> ranks, const rank_options& options = {}) {
-  if constexpr (detail::is_narrow_key_v<Key>) {  // ranked by their carrier: bool as pandas ranks a bool Series
-    rank_options o = options;
-    // 8- and 16-bit integers and bool span at most 2^16 values: the GPU
-    // counts them (the CPU's automatic finds the range by itself).
-    if (std::is_same_v<Exec, cuda> && std::is_integral_v<Key> && o.variant == rank_unsorted_variant::automatic &&
-        o.method != rank_method::ordinal)
-      o.variant = rank_unsorted_variant::counting;
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    // 8- and 16-bit integers and bool span at most 2^16 values: counted where
+    // they lie (no widening; bool as the bytes 0 and 1).
+    if constexpr (std::is_integral_v<Key>) {
+      if (detail::counts_narrow_keys<Exec>(keys.size(), options)) {
+        detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "rank");
+        rank_options o = options;
+        o.variant = rank_unsorted_variant::counting;
+        using Bytes = std::conditional_t<std::is_same_v<Key, bool>, std::uint8_t, Key>;
+        const std::span<const Bytes> k(reinterpret_cast<const Bytes*>(keys.data()), keys.size());
+        return detail::backend<Exec, detail::op::rank>::run(exec, k, ranks, o);
+      }
+    }
+    // The rest are ranked by their carrier: bool as pandas ranks a bool Series.
     detail::via_carrier<detail::op::rank>(
-        exec, [&](auto k) { ordo::rank(exec, k, ranks, o); }, detail::keys_in(keys));
+        exec, [&](auto k) { ordo::rank(exec, k, ranks, options); }, detail::keys_in(keys));
   } else {
     detail::check_rank_args<Key, Rank>(keys.size(), ranks.size(), options.method, options.pct, "rank");
     detail::backend<Exec, detail::op::rank>::run(exec, keys, ranks, options);

@@ -7,7 +7,7 @@
 // memory its buffers and ordo's scratch take, plus 2 GiB, and skips with a
 // message naming it where there is less; on an H200 (~139 GiB) sort_idx (36
 // bytes a key), rank (44 bytes a key) and list_rank (about 41 bytes a node)
-// skip; rank of int8 keys (counted, 13 bytes a key) runs.
+// skip; rank of int8 keys (counted, 9 bytes a key) runs.
 //
 // Not tested here:
 //   topk over a whole array: on the GPU it takes fewer than 2^32 keys (it
@@ -836,8 +836,8 @@ TEST(LargeInputsGpu, RankUnsorted) {
 }
 
 // int8 keys (i % 251) - 125, more than 2^32 of them: automatic ranks 8-bit
-// keys by counting on the GPU (dispatch/counting.cuh), so the int8 keys'
-// carrier (4 bytes a key) and the uint64 ranks are all the memory. With
+// keys by counting on the GPU (dispatch/counting.cuh), where they lie: the
+// keys and the uint64 ranks are all the memory (9 bytes a key). With
 // q = n / 251, e = n % 251, residue r holds q + (r < e) keys and r q +
 // min(r, e) keys lie below it.
 struct narrow_rank_keys {
@@ -858,8 +858,8 @@ struct narrow_rank_want {
 TEST(LargeInputsGpu, RankUnsortedNarrowKeys) {
   ORDO_REQUIRE_GPU();
   const u64 n = n_large;
-  // int8 keys, their int32 carrier, uint64 ranks
-  REQUIRE_DEVICE_BYTES(13 * n);
+  // int8 keys, uint64 ranks
+  REQUIRE_DEVICE_BYTES(9 * n);
   ordo::device_buffer<std::int8_t> keys(n);
   ordo::device_buffer<u64> ranks(n);
   wrong_count wrong;

@@ -1,8 +1,8 @@
 // rank()'s counting variant on the GPU (src/cuda/rank/dispatch/counting.cuh)
 // against reference_rank: 8- and 16-bit integer keys over their whole range
 // (automatic counts them; first goes to the sort), wide keys of a small
-// range, floats of few codes with NaN and signed zeros, histograms in shared
-// memory (up to 8191 values) and in global memory (up to 65536), all NaN,
+// range, floats of few codes with NaN and signed zeros, histograms of one
+// window of bins (up to 2^15 - 1 values with NaN's bin) and of two, all NaN,
 // one key; and the errors: first asked of counting, more than 2^16 values.
 #include <cmath>
 #include <cstdint>
@@ -51,7 +51,7 @@ TEST(RankCountingGpu, NarrowIntegersByAutomatic) {
   ORDO_REQUIRE_GPU();
   check_counting<double>(every_value_of<std::int8_t>(n_keys, 1), "int8", variant::automatic);
   check_counting<std::uint32_t>(every_value_of<std::uint8_t>(n_keys, 2), "uint8", variant::automatic);
-  check_counting<double>(every_value_of<std::int16_t>(n_keys, 3), "int16 (global histogram)", variant::automatic);
+  check_counting<double>(every_value_of<std::int16_t>(n_keys, 3), "int16 (two windows)", variant::automatic);
   check_counting<std::uint64_t>(every_value_of<std::uint16_t>(n_keys, 4), "uint16", variant::automatic);
   check_counting<float>(every_value_of<std::int8_t>(1000, 5), "int8, float ranks", variant::counting);
 }
@@ -65,11 +65,11 @@ TEST(RankCountingGpu, WideKeysOfASmallRange) {
   for (std::size_t i = 0; i < n_keys; ++i) k64[i] = std::int64_t(i * 40503 % 65536) + 1234567890123ll;
   check_counting<double>(k64, "int64, 2^16 values exactly");
   std::vector<std::uint64_t> top(n_keys);
-  for (std::size_t i = 0; i < n_keys; ++i) top[i] = ~std::uint64_t(0) - i % 8191;  // 8191 values: shared memory
+  for (std::size_t i = 0; i < n_keys; ++i) top[i] = ~std::uint64_t(0) - i % 8191;
   check_counting<std::uint64_t>(top, "uint64 at the top of its range");
   std::vector<std::uint32_t> edge(n_keys);
-  for (std::size_t i = 0; i < n_keys; ++i) edge[i] = 100 + std::uint32_t(i % 8192);  // 8192 values: global
-  check_counting<double>(edge, "8192 values");
+  for (std::size_t i = 0; i < n_keys; ++i) edge[i] = 100 + std::uint32_t(i % 32768);  // bins 0..32768: two windows
+  check_counting<double>(edge, "32768 values");
 }
 
 TEST(RankCountingGpu, FloatsOfFewCodesWithNaN) {

@@ -158,8 +158,9 @@ struct key_traits {
       if (k != k) return nan_on_top ? code_t(0) : kept_nan_rank_bits<code_t>();
       if (k == K(0)) k = K(0);  // -0.0 ties +0.0
       b = float_code(raw(k));
-    } else {
-      b = encode_code(kind, code_t(k), false);
+    } else {  // (not encode_code: its float branch takes 32- and 64-bit codes only, and rank()
+              // counts 8- and 16-bit integers by these bits)
+      b = kind == key_kind::signed_int ? code_t(code_t(k) ^ sign_bit<code_t>) : code_t(k);
     }
     return descending ? code_t(~b) : b;
   }

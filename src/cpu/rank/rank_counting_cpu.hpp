@@ -42,7 +42,7 @@ struct code_facts {
   std::uint64_t values(std::size_t n) const {
     if (nans == n) return 0;
     const U span = U(hi - lo);
-    return span >= U(~U(0)) ? ~std::uint64_t(0) : std::uint64_t(span) + 1;
+    return sizeof(U) == 8 && span == U(~U(0)) ? ~std::uint64_t(0) : std::uint64_t(span) + 1;
   }
 };
 
@@ -166,5 +166,14 @@ struct counting_ranker {
     });
   }
 };
+
+// rank() by counting, asked for (or the front door's choice for 8- and
+// 16-bit keys): the range, then counting_ranker (which throws past 2^16 values).
+template <class K, class R>
+void rank_counting(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
+  if (n == 0) return;
+  const int w = n < sched::serial_below ? 1 : threads;
+  counting_ranker<K, R>{keys, out, n, o, w, find_code_facts(keys, n, o, w)}.run();
+}
 
 }  // namespace ordo::detail::cpu_rank

@@ -32,7 +32,8 @@ void backend<cpu, op::rank_sorted>::run(const cpu& exec, std::span<const Key> ke
 template <> template <class Key, class Rank>
 void backend<cpu, op::rank>::run(const cpu& exec, std::span<const Key> keys, std::span<Rank> ranks,
                                  const rank_options& o) {
-  cpu_rank::rank_unsorted(keys.data(), ranks.data(), keys.size(), o, exec.resolved_threads());
+  if constexpr (is_narrow_key_v<Key>) cpu_rank::rank_counting(keys.data(), ranks.data(), keys.size(), o, exec.resolved_threads());
+  else cpu_rank::rank_unsorted(keys.data(), ranks.data(), keys.size(), o, exec.resolved_threads());
 }
 
 #define ORDO_INSTANTIATE_CPU_RANK(K, R)                                                                 \
@@ -40,5 +41,8 @@ void backend<cpu, op::rank>::run(const cpu& exec, std::span<const Key> keys, std
                                                          const rank_sorted_options&);                  \
   template void backend<cpu, op::rank>::run<K, R>(const cpu&, std::span<const K>, std::span<R>, const rank_options&);
 ORDO_FOR_EACH_KEY_AND_RANK(ORDO_INSTANTIATE_CPU_RANK)
+#define ORDO_INSTANTIATE_CPU_COUNTED_RANK(K, R) \
+  template void backend<cpu, op::rank>::run<K, R>(const cpu&, std::span<const K>, std::span<R>, const rank_options&);
+ORDO_FOR_EACH_COUNTED_NARROW_KEY_AND_RANK(ORDO_INSTANTIATE_CPU_COUNTED_RANK)
 
 }  // namespace ordo::detail

@@ -105,11 +105,11 @@ inline bool use_replay(std::size_t n, const rank_options& o) {
 template <class K, class R>
 void rank_unsorted(const K* keys, R* out, std::size_t n, const rank_options& o, int threads) {
   if (n == 0) return;
-  if (o.variant == rank_unsorted_variant::automatic || o.variant == rank_unsorted_variant::counting) {
+  if (o.variant == rank_unsorted_variant::counting) return rank_counting(keys, out, n, o, threads);
+  if (o.variant == rank_unsorted_variant::automatic) {
     const int w = n < sched::serial_below ? 1 : threads;
     const code_facts<key_code_t<K>> f = find_code_facts(keys, n, o, w);
-    if (o.variant == rank_unsorted_variant::counting || counting_pays(f.values(n), n, w))
-      return counting_ranker<K, R>{keys, out, n, o, w, f}.run();
+    if (counting_pays(f.values(n), n, w)) return counting_ranker<K, R>{keys, out, n, o, w, f}.run();
     if (use_replay(n, o)) return rank_replay(keys, out, n, o, threads, &f);
   }
   if (use_replay(n, o)) return rank_replay(keys, out, n, o, threads);

@@ -53,22 +53,27 @@ void backend<cuda, op::rank>::run(const cuda& exec, std::span<const K> keys, std
                                   const rank_options& o) {
   const std::uint64_t n = keys.size();
   if (n == 0) return;
-  if (o.variant == rank_unsorted_variant::counting)
-    return detail::cuda_rank::counting::rank_counting<K, R>(exec, keys.data(), n, o, ranks.data());
-  if constexpr (sizeof(K) == 4) {
-    if (detail::cuda_rank::use_msd_replay<K>(n, o.variant) &&
-        detail::cuda_rank::msd::rank_msd_replay<K, R>(exec, keys.data(), n, o, ranks.data()))
-      return;
+  if constexpr (is_narrow_key_v<K>) {  // 8- and 16-bit integers: the front door sends them here to be counted
+    detail::cuda_rank::counting::rank_counting<K, R>(exec, keys.data(), n, o, ranks.data());
+  } else {
+    if (o.variant == rank_unsorted_variant::counting)
+      return detail::cuda_rank::counting::rank_counting<K, R>(exec, keys.data(), n, o, ranks.data());
+    if constexpr (sizeof(K) == 4) {
+      if (detail::cuda_rank::use_msd_replay<K>(n, o.variant) &&
+          detail::cuda_rank::msd::rank_msd_replay<K, R>(exec, keys.data(), n, o, ranks.data()))
+        return;
+    }
+    if (n < (std::uint64_t(1) << 31))
+      detail::cuda_rank::rank_unsorted_with_index<K, std::uint32_t>(exec, keys.data(), n, o, ranks.data());
+    else
+      detail::cuda_rank::rank_unsorted_with_index<K, std::uint64_t>(exec, keys.data(), n, o, ranks.data());
   }
-  if (n < (std::uint64_t(1) << 31))
-    detail::cuda_rank::rank_unsorted_with_index<K, std::uint32_t>(exec, keys.data(), n, o, ranks.data());
-  else
-    detail::cuda_rank::rank_unsorted_with_index<K, std::uint64_t>(exec, keys.data(), n, o, ranks.data());
 }
 
 #define ORDO_INSTANTIATE_CUDA_RANK(K, R) \
   template void backend<cuda, op::rank>::run<K, R>(const cuda&, std::span<const K>, std::span<R>, const rank_options&);
 ORDO_FOR_EACH_KEY_AND_RANK(ORDO_INSTANTIATE_CUDA_RANK)
+ORDO_FOR_EACH_COUNTED_NARROW_KEY_AND_RANK(ORDO_INSTANTIATE_CUDA_RANK)
 
 }  // namespace detail
 }  // namespace ordo
