@@ -83,7 +83,10 @@ def make_keys(rng, dtype, n):
 def datasets(rng):
     sets = []
     for dtype, n in [("float64", 1000), ("float32", 600), ("int32", 400), ("uint32", 400), ("int64", 400),
-                     ("uint64", 400), ("float64", 30000)]:
+                     ("uint64", 400), ("float64", 30000),
+                     # counted (rank_unsorted_variant::counting): 8- and 16-bit keys from 2^16 on,
+                     # and wide keys of a small range
+                     ("int8", 70000), ("uint16", 70000), ("int16", 3000)]:
         sets.append(("%s_n%d" % (dtype, n), make_keys(rng, dtype, n)))
     sets += [
         ("empty", np.array([], dtype=np.float64)),
@@ -93,6 +96,7 @@ def datasets(rng):
         ("zeros", np.array([0.0, -0.0, 0.0, -0.0, np.nan, -0.0])),
         ("infs", np.array([np.inf, -np.inf, np.nan, np.inf, 1.0, -np.inf], dtype=np.float32)),
         ("distinct", rng.permutation(1000).astype(np.int64)),
+        ("small_range_int32", rng.integers(-300, 300, 5000).astype(np.int32)),
     ]
     return sets
 

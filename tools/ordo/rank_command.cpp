@@ -313,7 +313,8 @@ void add_rank_command(CLI::App& app) {
       cmd->add_flag("--no-validate", a->no_validate, "with --sorted: skip the check that the keys are sorted");
   a->variant_opt = cmd->add_option("--variant", a->variant,
                                    "the implementation (default auto): with --sorted, a rank_sorted variant (" +
-                                       sorted_variants_help() + "); without, sort_back or msd_replay");
+                                       sorted_variants_help() + "); without, sort_back, msd_replay or counting (keys of at most 65536 "
+                                       "values)");
   add_device_options(cmd, a->device, a->threads);
   add_progress_options(cmd, a->progress);
   add_input_options(cmd, a->in, "key");
