@@ -98,8 +98,10 @@ struct counting_ranker {
     const bool ordinal = o.method == rank_method::ordinal;
     const bool keep_nan = o.na == na_option::keep && f.nans > 0;
     const bool nan_first = o.na == na_option::top;
-    // 2. counts per worker and value; the NaN group's count per worker at [V]
-    const std::size_t stride = V + 1;
+    // 2. counts per worker and value; the NaN group's count per worker at [V].
+    // Each worker's row padded to whole cache lines: with a few values (bool,
+    // 0/1) unpadded rows would share lines between the workers counting.
+    const std::size_t stride = (V + 1 + 7) / 8 * 8;
     std::vector<std::size_t> cnt(std::size_t(w) * stride, 0);
     sched::for_each_worker(w, [&](int t) {
       std::size_t* c = cnt.data() + std::size_t(t) * stride;
@@ -126,7 +128,7 @@ struct counting_ranker {
     // positions are at or past `ranked`).
     std::vector<R> table(ordinal ? 0 : V + 1);
     if (ordinal) {  // cnt becomes each worker's next position in each group
-      sched::parallel_for(w, 0, std::int64_t(stride), [&](std::int64_t v) {
+      sched::parallel_for(w, 0, std::int64_t(V + 1), [&](std::int64_t v) {
         std::size_t at = std::size_t(v) < V ? group[v].first : nan_group.first;
         for (int t = 0; t < w; ++t) {
           std::size_t& c = cnt[std::size_t(t) * stride + std::size_t(v)];
