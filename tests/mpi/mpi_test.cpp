@@ -25,9 +25,6 @@ void fail(const std::string& what) {
 }
 
 // The shared inputs (tests/common/dist_cases.hpp) for this run's np.
-std::vector<std::uint64_t> sizes_for(int pattern, std::uint64_t n, std::mt19937_64& g) {
-  return ordo_test::dist::sizes_for(pattern, n, np, g);
-}
 using ordo_test::dist::gen_names;
 using ordo_test::dist::n_gens;
 template <class Key>

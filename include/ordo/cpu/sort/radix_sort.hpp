@@ -244,7 +244,7 @@ void sort_seq(span2<K, V> s, std::size_t m, int top, radix_code<K> code, bool in
 
 // Values the line scatter buffers beside the keys: none, or up to 8 bytes
 // (its buffers live on the worker's stack: 256 lines of keys and of values).
-template <class K, class V>
+template <class V>
 inline constexpr bool line_scatter_takes = value_bytes<V> <= 8;
 
 // s.k[b, e) scattered stably by digit p into s.ok (and s.v into s.ov) at the
@@ -327,7 +327,7 @@ int split_par(int w, span2<K, V> s, std::size_t m, int top, radix_code<K> code, 
   sched::for_each_worker(w, [&](int t) {
     std::size_t* c = counts.data() + std::size_t(t) * R;
     const std::size_t b = sched::block_begin(m, w, t), e = sched::block_begin(m, w, t + 1);
-    if constexpr (line_scatter_takes<K, V>) {
+    if constexpr (line_scatter_takes<V>) {
       if (by_lines) return scatter_by_lines(s, b, e, c, hi, code);
     }
     for (std::size_t i = b; i < e; ++i) {
