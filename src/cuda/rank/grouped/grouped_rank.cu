@@ -117,7 +117,13 @@ struct label_range {
 inline label_range find_label_range(const cuda& exec, const label_desc& labels, std::uint64_t n) {
   scratch<extent> e(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(e.data(), 0, sizeof(extent), exec.stream));
-  label_range_kernel<<<elementwise_blocks(n), 256, 0, exec.stream>>>(labels, n, e.data());
+  const unsigned blocks = elementwise_blocks(n);
+  switch (labels.width) {
+    case 1: label_range_kernel<std::uint8_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+    case 2: label_range_kernel<std::uint16_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+    case 4: label_range_kernel<std::uint32_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+    default: label_range_kernel<std::uint64_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+  }
   ORDO_CUDA_LAUNCH_CHECK("label_range_kernel");
   const extent r = read_extent(exec, e.data());
   return {~r.not_lo, r.hi - ~r.not_lo};

@@ -17,13 +17,13 @@
 // sub-bucket is one key value (all varying key bits in its index) and the
 // method needs no order among ties.
 #pragma once
-#include <cub/block/block_reduce.cuh>
 #include <cub/block/block_scan.cuh>
 
 #include <cstdint>
 
 #include "cuda/rank/block/msd_tile.cuh"
 #include "cuda/rank/kernel/msd_bucket_kernels.cuh"  // bucket_threads, subs, sub_limit, scan_subs, rank_value
+#include "ordo/cuda/warp/warp_reduce.cuh"
 
 namespace ordo::detail::cuda_grouped {
 
@@ -33,7 +33,7 @@ namespace msd = cuda_rank::msd;
 constexpr unsigned label_replay_max_shift = msd::sub_bits - 4;
 
 struct label_bucket_args {
-  const std::uint32_t* labels;  // pass-2 output: label codes
+  const std::uint8_t* labels;   // pass-2 output: each label code's low 8 bits
   std::uint32_t* codes;         // pass-2 output: the keys' order bits in, rank values out
   const unsigned* starts2;      // [buckets + 1]
   rank_method method;
@@ -42,20 +42,24 @@ struct label_bucket_args {
   unsigned* overflow;
 };
 
+// Shared memory: the codes by sub-bucket, their positions, each position's
+// label bits (one byte: shift <= 8), then three counters per sub-bucket.
+// 106 KB: two blocks an SM.
 constexpr std::size_t label_bucket_smem_bytes =
-    msd::bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t)) + 3 * msd::subs * sizeof(unsigned);
+    msd::bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(std::uint8_t)) +
+    3 * msd::subs * sizeof(unsigned);
+static_assert(label_replay_max_shift <= 8, "a bucket's label bits are kept in one byte");
 
 template <int Unused = 0>
-// Two blocks per multiprocessor (their shared memory allows two): at most 64
-// registers, which the codes and labels held for the whole count would pass.
+// Two blocks per multiprocessor (their shared memory allows two), so at most
+// 64 registers: the codes are held in registers until they are placed by
+// sub-bucket, the labels wait in shared memory, and the ranks are computed
+// by slot (codes and labels held in registers throughout spilled 1.7 KB of
+// local loads a thread).
 __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(label_bucket_args a) {
   constexpr int threads = msd::bucket_threads, items = msd::bucket_items;
   using scan = cub::BlockScan<unsigned, threads>;
-  using reduce = cub::BlockReduce<std::uint32_t, threads>;
-  __shared__ union {
-    typename scan::TempStorage scan;
-    typename reduce::TempStorage reduce;
-  } tmp;
+  __shared__ typename scan::TempStorage scan_storage;
   __shared__ std::uint32_t key_or, key_and;
   extern __shared__ __align__(16) unsigned char smem[];
   auto* word = reinterpret_cast<std::uint32_t*>(smem);  // codes by sub-bucket
@@ -63,45 +67,52 @@ __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(la
   auto* cursor = count + msd::subs;
   auto* width = cursor + msd::subs;
   auto* pos = reinterpret_cast<std::uint16_t*>(width + msd::subs);  // each slot's position in the bucket
+  auto* label = reinterpret_cast<std::uint8_t*>(pos + msd::bucket_capacity);  // each position's label bits
 
   const unsigned q = blockIdx.x;
   const unsigned begin = a.starts2[q], size = a.starts2[q + 1] - begin;
   if (size == 0 || size > msd::bucket_capacity) return;  // the host never runs this path with size > capacity
   for (unsigned i = threadIdx.x; i < msd::subs; i += threads) count[i] = 0;
+  if (threadIdx.x == 0) key_or = 0, key_and = ~0u;
   const std::uint32_t label_mask = (1u << a.shift) - 1;
-  std::uint32_t code[items], label[items];  // every load in flight at once
+  std::uint32_t code[items];  // every load in flight at once
   std::uint32_t o = 0, n = ~0u;
 #pragma unroll
   for (int j = 0; j < items; ++j) {
     const unsigned i = threadIdx.x + unsigned(j) * threads;
     code[j] = i < size ? a.codes[begin + i] : 0u;
-    label[j] = i < size ? a.labels[begin + i] & label_mask : 0u;
-    if (i < size) o |= code[j], n &= code[j];
+    if (i < size) {
+      label[i] = std::uint8_t(a.labels[begin + i] & label_mask);
+      o |= code[j], n &= code[j];
+    }
   }
   // The key bits that vary within this bucket: the sub-bucket takes the top
   // (sub_bits - shift) of them.
-  o = reduce(tmp.reduce).Reduce(o, [](std::uint32_t x, std::uint32_t y) { return x | y; });
-  __syncthreads();
-  n = reduce(tmp.reduce).Reduce(n, [](std::uint32_t x, std::uint32_t y) { return x & y; });
-  if (threadIdx.x == 0) key_or = o, key_and = n;
+  o = warp_or(o);
+  n = warp_and(n);
+  __syncthreads();  // the counters and key_or / key_and are initialised
+  if (threadIdx.x % 32 == 0) atomicOr(&key_or, o), atomicAnd(&key_and, n);
   __syncthreads();
   const std::uint32_t differ = key_or ^ key_and;
-  int top = 0;
-  while (top < 32 && (differ >> top) != 0) ++top;
+  const int top = differ ? 32 - __clz(differ) : 0;
   const int key_bits = int(msd::sub_bits) - int(a.shift);
   const int key_shift = top > key_bits ? top - key_bits : 0;
   const std::uint32_t key_mask = (1u << key_bits) - 1;
-  const auto sub_of = [&](std::uint32_t l, std::uint32_t c) { return (l << key_bits) | ((c >> key_shift) & key_mask); };
+  const auto sub_of = [&](unsigned i, std::uint32_t c) {
+    return (std::uint32_t(label[i]) << key_bits) | ((c >> key_shift) & key_mask);
+  };
   // Every varying key bit inside the sub-bucket index: a sub-bucket is one
   // key value, so min, max and average follow from its bounds (no counting,
   // however many ties); ordinal still counts the earlier positions.
   const bool one_value = top <= key_bits && a.method != rank_method::ordinal;
 #pragma unroll
-  for (int j = 0; j < items; ++j)
-    if (threadIdx.x + unsigned(j) * threads < size) atomicAdd(&count[sub_of(label[j], code[j])], 1u);
+  for (int j = 0; j < items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * threads;
+    if (i < size) atomicAdd(&count[sub_of(i, code[j])], 1u);
+  }
   __syncthreads();
   bool over = false;
-  msd::scan_subs<scan>(tmp.scan, count, width, &over);
+  msd::scan_subs<scan>(scan_storage, count, width, &over);
   if (__syncthreads_or(over && !one_value)) {
     if (threadIdx.x == 0) atomicOr(a.overflow, 1u);
     return;
@@ -111,19 +122,22 @@ __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(la
 #pragma unroll
   for (int j = 0; j < items; ++j) {
     const unsigned i = threadIdx.x + unsigned(j) * threads;
-    if (i < size && !one_value) {  // the counting loop's keys (one value per sub-bucket: none)
-      const unsigned slot = atomicAdd(&cursor[sub_of(label[j], code[j])], 1u);
+    if (i < size) {
+      const unsigned slot = atomicAdd(&cursor[sub_of(i, code[j])], 1u);
       word[slot] = code[j];
       pos[slot] = std::uint16_t(i);
     }
   }
   __syncthreads();
+  // Rank by slot (the codes leave the registers: they are in word), then
+  // put each rank at its position in word and store the bucket coalesced.
+  std::uint32_t rank[items];
 #pragma unroll
   for (int j = 0; j < items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * threads;
-    if (i >= size) continue;
-    const std::uint32_t c = code[j];
-    const unsigned sub = sub_of(label[j], c), from = count[sub], to = from + width[sub];
+    const unsigned p0 = threadIdx.x + unsigned(j) * threads;
+    if (p0 >= size) continue;
+    const std::uint32_t c = word[p0];
+    const unsigned i = pos[p0], sub = sub_of(i, c), from = count[sub], to = from + width[sub];
     unsigned less = 0, equal = one_value ? to - from : 0, ties_before = 0;
     for (unsigned p = one_value ? to : from; p < to; ++p) {
       const std::uint32_t w = word[p];
@@ -131,10 +145,22 @@ __global__ void __launch_bounds__(msd::bucket_threads, 2) label_bucket_kernel(la
       equal += w == c;
       ties_before += (w == c) & (pos[p] < i);
     }
-    const unsigned group_first = count[label[j] << key_bits];  // the group's first slot in the bucket
-    a.codes[begin + i] = a.keep_nan && c == 0xFFFFFFFFu
-                             ? msd::unranked
-                             : msd::rank_value(a.method, from - group_first + less, equal, ties_before, 0);
+    const unsigned group_first = count[std::uint32_t(label[i]) << key_bits];  // the group's first slot
+    rank[j] = a.keep_nan && c == 0xFFFFFFFFu
+                  ? msd::unranked
+                  : msd::rank_value(a.method, from - group_first + less, equal, ties_before, 0);
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < items; ++j) {
+    const unsigned p0 = threadIdx.x + unsigned(j) * threads;
+    if (p0 < size) word[pos[p0]] = rank[j];
+  }
+  __syncthreads();
+#pragma unroll
+  for (int j = 0; j < items; ++j) {
+    const unsigned i = threadIdx.x + unsigned(j) * threads;
+    if (i < size) a.codes[begin + i] = word[i];
   }
 }
 

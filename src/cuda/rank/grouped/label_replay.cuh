@@ -29,14 +29,88 @@
 
 namespace ordo::detail::cuda_grouped {
 
-// The label's code above the smallest, as the digit passes read it.
+// The label's code above the smallest, as the digit passes read it. Width
+// 4 (int32 / uint32 labels, the usual case) reads them typed; 0 reads any
+// width through label_desc's switch (pass 1's count: 1.03 ms at 2^28 where
+// rank()'s takes 0.62).
+template <int Width>
 struct label_code_source {
   label_desc labels;
   std::uint64_t lo;
   __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const {
-    return std::uint32_t(labels.code(i) - lo);
+    if constexpr (Width == 4) {
+      const std::uint32_t flip = labels.is_signed ? 0x80000000u : 0u;
+      return (static_cast<const std::uint32_t*>(labels.data)[i] ^ flip) - std::uint32_t(lo);
+    } else {
+      return std::uint32_t(labels.code(i) - lo);
+    }
   }
 };
+
+// The passes, the bucket kernel and the replay with the labels read by
+// `labels_in` (rank_label_replay has checked that they apply).
+template <class K, class R, class LabelSrc>
+bool replay_labels(const cuda& exec, const K* keys, LabelSrc labels_in, std::uint64_t span, unsigned shift,
+                   std::uint64_t n, const rank_options& o, R* out) {
+  using namespace cuda_rank::msd;
+  const cudaStream_t st = exec.stream;
+  const unsigned tiles1 = unsigned((n + tile_size - 1) / tile_size);
+  const unsigned tiles2 = tiles1 + digits;
+  scratch<std::uint32_t> labels1(exec, n), codes1(exec, n), codes2(exec, n);
+  scratch<std::uint8_t> labels2(exec, n);  // the label bits below the bucket's (shift <= 8)
+  scratch<unsigned> offsets1(exec, std::size_t(digits) * tiles1), offsets2(exec, std::size_t(digits) * tiles2);
+  scratch<unsigned> starts1(exec, digits + 1), first_tile2(exec, digits + 1), starts2(exec, buckets + 1);
+  scratch<unsigned> counters(exec, 4);  // largest bucket over capacity, the codes' OR and AND, overflow
+  // The window is the labels' range, known: OR = span, AND = 0 put it at [shift, shift + 16).
+  const std::uint32_t init[4] = {0, std::uint32_t(span), 0, 0};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(counters.data(), init, sizeof init, cudaMemcpyHostToDevice, st));
+
+  const order_bits_source<K> keys_in{keys, !o.ascending, o.na == na_option::top};
+  const msd_layout layout{n, counters.data() + 1, tiles1, starts1.data(), first_tile2.data()};
+  msd_count_kernel<1, false><<<tiles1, tile_threads, 0, st>>>(labels_in, layout, offsets1.data(), nullptr);
+  ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<1> (labels)");
+  exclusive_sum_in_place(exec, offsets1.data(), std::uint64_t(digits) * tiles1);
+  msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.data(), n, tiles1, starts1.data(), first_tile2.data());
+  ORDO_CUDA_LAUNCH_CHECK("msd_level1_starts_kernel (labels)");
+  msd_scatter_kernel<1><<<tiles1, tile_threads, 0, st>>>(labels_in, layout, offsets1.data(), labels1.data(),
+                                                         keys_in, codes1.data());
+  ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1> (labels)");
+
+  const bits_source pass1_labels{labels1.data()};
+  count_level2(exec, pass1_labels, layout, tiles2, offsets2.data(), starts2.data(), counters.data());
+  std::uint32_t largest = 0;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&largest, counters.data(), sizeof largest, cudaMemcpyDeviceToHost, st));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
+  if (largest > bucket_capacity) return false;
+
+  msd_scatter_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_labels, layout, offsets2.data(), labels2.data(),
+                                                         bits_source{codes1.data()}, codes2.data());
+  ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<2> (labels)");
+
+  static once_per_device smem_set;  // the opt-in is each device's own
+  smem_set([] {
+    ORDO_CUDA_CHECK(cudaFuncSetAttribute(label_bucket_kernel<>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         int(label_bucket_smem_bytes)));
+  });
+  const bool keep_nan = std::is_floating_point_v<K> && o.na == na_option::keep;
+  const label_bucket_args args{labels2.data(), codes2.data(), starts2.data(), o.method,
+                               shift,          keep_nan,      counters.data() + 3};
+  label_bucket_kernel<><<<buckets, bucket_threads, label_bucket_smem_bytes, st>>>(args);
+  ORDO_CUDA_LAUNCH_CHECK("label_bucket_kernel");
+  std::uint32_t overflow = 0;
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(&overflow, counters.data() + 3, sizeof overflow, cudaMemcpyDeviceToHost, st));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
+  if (overflow) return false;
+
+  // Pass 2's replay leaves each key's rank value at its pass-1 position (codes1 is free).
+  msd_gather_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_labels, layout, offsets2.data(), codes2.data(),
+                                                        level2_sink{codes1.data(), nullptr});
+  ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<2> (labels)");
+  const final_rank_sink<R> sink{out, n, o.method, false, nullptr, nullptr};
+  msd_gather_kernel<1><<<tiles1, tile_threads, 0, st>>>(labels_in, layout, offsets1.data(), codes1.data(), sink);
+  ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<1> (labels)");
+  return true;
+}
 
 // span: the labels' largest code minus the smallest (lo).
 template <class K, class R>
@@ -54,64 +128,9 @@ bool rank_label_replay(const cuda& exec, const K* keys, const label_desc& labels
     // Buckets (2^shift codes each) of about half the capacity or less on average.
     if ((n >> (unsigned(label_bits) - shift)) > bucket_capacity / 2) return false;
     if (!msd_replay_smem_fits()) return false;
-
-    const cudaStream_t st = exec.stream;
-    const unsigned tiles1 = unsigned((n + tile_size - 1) / tile_size);
-    const unsigned tiles2 = tiles1 + digits;
-    scratch<std::uint32_t> labels1(exec, n), codes1(exec, n), labels2(exec, n), codes2(exec, n);
-    scratch<unsigned> offsets1(exec, std::size_t(digits) * tiles1), offsets2(exec, std::size_t(digits) * tiles2);
-    scratch<unsigned> starts1(exec, digits + 1), first_tile2(exec, digits + 1), starts2(exec, buckets + 1);
-    scratch<unsigned> counters(exec, 4);  // largest bucket over capacity, the codes' OR and AND, overflow
-    // The window is the labels' range, known: OR = span, AND = 0 put it at [shift, shift + 16).
-    const std::uint32_t init[4] = {0, std::uint32_t(span), 0, 0};
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(counters.data(), init, sizeof init, cudaMemcpyHostToDevice, st));
-
-    const label_code_source labels_in{labels, lo};
-    const order_bits_source<K> keys_in{keys, !o.ascending, o.na == na_option::top};
-    const msd_layout layout{n, counters.data() + 1, tiles1, starts1.data(), first_tile2.data()};
-    msd_count_kernel<1, false><<<tiles1, tile_threads, 0, st>>>(labels_in, layout, offsets1.data(), nullptr);
-    ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<1> (labels)");
-    exclusive_sum_in_place(exec, offsets1.data(), std::uint64_t(digits) * tiles1);
-    msd_level1_starts_kernel<<<1, digits, 0, st>>>(offsets1.data(), n, tiles1, starts1.data(), first_tile2.data());
-    ORDO_CUDA_LAUNCH_CHECK("msd_level1_starts_kernel (labels)");
-    msd_scatter_kernel<1><<<tiles1, tile_threads, 0, st>>>(labels_in, layout, offsets1.data(), labels1.data(),
-                                                           keys_in, codes1.data());
-    ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1> (labels)");
-
-    const bits_source pass1_labels{labels1.data()};
-    count_level2(exec, pass1_labels, layout, tiles2, offsets2.data(), starts2.data(), counters.data());
-    std::uint32_t largest = 0;
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(&largest, counters.data(), sizeof largest, cudaMemcpyDeviceToHost, st));
-    ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
-    if (largest > bucket_capacity) return false;
-
-    msd_scatter_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_labels, layout, offsets2.data(), labels2.data(),
-                                                           bits_source{codes1.data()}, codes2.data());
-    ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<2> (labels)");
-
-    static once_per_device smem_set;  // the opt-in is each device's own
-    smem_set([] {
-      ORDO_CUDA_CHECK(cudaFuncSetAttribute(label_bucket_kernel<>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           int(label_bucket_smem_bytes)));
-    });
-    const bool keep_nan = std::is_floating_point_v<K> && o.na == na_option::keep;
-    const label_bucket_args args{labels2.data(), codes2.data(), starts2.data(), o.method,
-                                 shift,          keep_nan,      counters.data() + 3};
-    label_bucket_kernel<><<<buckets, bucket_threads, label_bucket_smem_bytes, st>>>(args);
-    ORDO_CUDA_LAUNCH_CHECK("label_bucket_kernel");
-    std::uint32_t overflow = 0;
-    ORDO_CUDA_CHECK(cudaMemcpyAsync(&overflow, counters.data() + 3, sizeof overflow, cudaMemcpyDeviceToHost, st));
-    ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
-    if (overflow) return false;
-
-    // Pass 2's replay leaves each key's rank value at its pass-1 position (codes1 is free).
-    msd_gather_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_labels, layout, offsets2.data(), codes2.data(),
-                                                          level2_sink{codes1.data(), nullptr});
-    ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<2> (labels)");
-    const final_rank_sink<R> sink{out, n, o.method, false, nullptr, nullptr};
-    msd_gather_kernel<1><<<tiles1, tile_threads, 0, st>>>(labels_in, layout, offsets1.data(), codes1.data(), sink);
-    ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<1> (labels)");
-    return true;
+    if (labels.width == 4)
+      return replay_labels<K, R>(exec, keys, label_code_source<4>{labels, lo}, span, shift, n, o, out);
+    return replay_labels<K, R>(exec, keys, label_code_source<0>{labels, lo}, span, shift, n, o, out);
   }
 }
 

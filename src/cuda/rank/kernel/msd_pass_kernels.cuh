@@ -163,10 +163,11 @@ struct no_payload {
 // memory so that the stores of one digit are contiguous. With a payload
 // (grouped rank: a label's key rides with it), pay(i) is the word of input
 // position i; it lands in out_pay where the key lands in out, staged the
-// same way once the keys are out.
-template <int Level, class Src, class Pay = no_payload>
+// same way once the keys are out. Out narrower than the key keeps its low
+// bits (grouped rank's pass 2: the labels' bits below the bucket's).
+template <int Level, class Src, class Pay = no_payload, class Out = std::uint32_t>
 __global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, msd_layout layout,
-                                                                   const unsigned* offsets, std::uint32_t* out,
+                                                                   const unsigned* offsets, Out* out,
                                                                    Pay pay = {}, std::uint32_t* out_pay = nullptr) {
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
   __shared__ pass_shared sm;
@@ -191,7 +192,7 @@ __global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, m
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
     const std::uint32_t k = sm.slots[o];
     to[j] = sm.base[digit_of<Level>{s.shift}.Digit(k)] + o;
-    if (o < s.valid) out[to[j]] = k;
+    if (o < s.valid) out[to[j]] = Out(k);
   }
   if constexpr (has_payload) {
     __syncthreads();
