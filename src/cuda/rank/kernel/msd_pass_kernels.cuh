@@ -166,7 +166,7 @@ struct no_payload {
 // same way once the keys are out. Out narrower than the key keeps its low
 // bits (grouped rank's pass 2: the labels' bits below the bucket's).
 template <int Level, class Src, class Pay = no_payload, class Out = std::uint32_t>
-__global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, msd_layout layout,
+__global__ void __launch_bounds__(tile_threads, 4) msd_scatter_kernel(Src src, msd_layout layout,
                                                                    const unsigned* offsets, Out* out,
                                                                    Pay pay = {}, std::uint32_t* out_pay = nullptr) {
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
@@ -211,7 +211,7 @@ __global__ void __launch_bounds__(tile_threads, 3) msd_scatter_kernel(Src src, m
 // forward pass's key left at the destination (`from`) and hands it to
 // `sink` at the key's own position.
 template <int Level, class Src, class Sink>
-__global__ void __launch_bounds__(tile_threads, 3) msd_gather_kernel(Src src, msd_layout layout,
+__global__ void __launch_bounds__(tile_threads, 4) msd_gather_kernel(Src src, msd_layout layout,
                                                                   const unsigned* offsets,
                                                                   const std::uint32_t* from, Sink sink) {
   __shared__ pass_shared sm;  // slots: digits, then the values read back
