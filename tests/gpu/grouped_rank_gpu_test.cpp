@@ -229,7 +229,8 @@ TEST(GroupedRankGpuLarge, MatchesCpu) {
 // sub-buckets overflow so that the general path takes over, and of three
 // values differing in their low bits (a sub-bucket per value: ranked from
 // its bounds, ordinal falls back); float keys with
-// NaN and ties, int32 keys spread wide; dense and pct take the general path.
+// NaN and ties, int32 keys spread wide; dense and pct take the general path;
+// labels outside the window guessed from a sample (the exact range again).
 TEST(GroupedRankGpuLarge, LabelReplayMatchesCpu) {
   ORDO_REQUIRE_GPU();
   const std::size_t n = (std::size_t(1) << 21) + 3;
@@ -263,6 +264,16 @@ TEST(GroupedRankGpuLarge, LabelReplayMatchesCpu) {
   std::vector<std::int32_t> bits(n);  // differ in the low bits only: one key value per sub-bucket
   for (auto& k : bits) k = std::int32_t(gen() % 3);
   check(bits, compact, "three key values in the low bits, 2048 labels (one value per sub-bucket)");
+  // The replay first runs on a window guessed from every 32nd label here; a
+  // label outside it (at no multiple of 32) sends the call to the exact range.
+  std::vector<std::int32_t> outlier(n);
+  for (auto& l : outlier) l = std::int32_t(gen() % 1024);
+  outlier[12345] = 700000;
+  check(ikeys, outlier, "1024 labels and one far above the sampled window");
+  std::vector<std::int64_t> far(n);  // 64-bit labels (label_desc's generic read), one below the window
+  for (auto& l : far) l = (std::int64_t(1) << 40) + std::int64_t(gen() % (1u << 19));
+  far[54321] = (std::int64_t(1) << 40) - 5;
+  check(fkeys, far, "int64 labels near 2^40, one below the sampled window");
 }
 
 TEST(GroupedRankGpuErrors, BadArguments) {
