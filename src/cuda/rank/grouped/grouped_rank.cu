@@ -1,9 +1,7 @@
 // grouped_rank on the GPU (ordo/cuda/grouped_rank_cuda.hpp declares it).
 //   labels, first: rank()'s msd_replay with the label as the digit source
 //             (label_replay.cuh: two digit passes, a block per bucket of
-//             whole groups, the passes replayed backwards), where it applies,
-//             on a window of label codes guessed from a sample, then on the
-//             exact range where a label fell outside the guess;
+//             whole groups, the passes replayed backwards), where it applies;
 //   labels, else:   (order bits, index) radix-sorted by bits, the labels gathered
 //             in that order and the pairs stably radix-sorted again by label:
 //             the order of (label, bits, index)
@@ -112,44 +110,23 @@ bool segment_tiles(const cuda& exec, const K* keys, const segment_desc& d, std::
   return launch_segment_tiles<K, R>(exec, keys, nullptr, d, max_len, n, o, out);
 }
 
-// The smallest label code and the largest minus it, of every `step`-th
-// label (a read-back).
+// The smallest label code and the largest minus it (a read-back).
 struct label_range {
   std::uint64_t lo, span;
 };
-inline label_range find_label_range(const cuda& exec, const label_desc& labels, std::uint64_t n,
-                                    std::uint64_t step = 1) {
+inline label_range find_label_range(const cuda& exec, const label_desc& labels, std::uint64_t n) {
   scratch<extent> e(exec, 1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(e.data(), 0, sizeof(extent), exec.stream));
-  const unsigned blocks = elementwise_blocks((n + step - 1) / step);
+  const unsigned blocks = elementwise_blocks(n);
   switch (labels.width) {
-    case 1: label_range_kernel<std::uint8_t><<<blocks, 256, 0, exec.stream>>>(labels, n, step, e.data()); break;
-    case 2: label_range_kernel<std::uint16_t><<<blocks, 256, 0, exec.stream>>>(labels, n, step, e.data()); break;
-    case 4: label_range_kernel<std::uint32_t><<<blocks, 256, 0, exec.stream>>>(labels, n, step, e.data()); break;
-    default: label_range_kernel<std::uint64_t><<<blocks, 256, 0, exec.stream>>>(labels, n, step, e.data()); break;
+    case 1: label_range_kernel<std::uint8_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+    case 2: label_range_kernel<std::uint16_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+    case 4: label_range_kernel<std::uint32_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
+    default: label_range_kernel<std::uint64_t><<<blocks, 256, 0, exec.stream>>>(labels, n, e.data()); break;
   }
   ORDO_CUDA_LAUNCH_CHECK("label_range_kernel");
   const extent r = read_extent(exec, e.data());
   return {~r.not_lo, r.hi - ~r.not_lo};
-}
-
-// A window of label codes [lo, lo + span] guessed from a sample of 2^16
-// labels, for the label replay to check while it counts instead of a pass
-// over every label first (0.27 ms at 2^28): the sample's range with its
-// smallest code rounded down to a sixteenth of the window, then the window
-// widened to a power of two. Labels 0 .. 2^20 - 1: [0, 2^20), exactly.
-inline label_range guess_label_window(const cuda& exec, const label_desc& labels, std::uint64_t n) {
-  constexpr std::uint64_t samples = std::uint64_t(1) << 16;
-  const label_range s = find_label_range(exec, labels, n, n > samples ? n / samples : 1);
-  const auto bit_length = [](std::uint64_t x) {
-    int b = 0;
-    while (b < 64 && (x >> b) != 0) ++b;
-    return b;
-  };
-  const int b = bit_length(s.span);
-  const std::uint64_t lo = b > 4 ? s.lo & ~((std::uint64_t(1) << (b - 4)) - 1) : s.lo;
-  const int w = bit_length(s.lo + s.span - lo);
-  return {lo, w >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << w) - 1};
 }
 
 // Labels whose codes span at most n values (2^20 groups of 2^28 keys, not
@@ -251,17 +228,8 @@ void grouped_rank_cuda(const cuda& exec, std::span<const K> keys, const label_de
                        const rank_options& o) {
   const std::uint64_t n = keys.size();
   if (n == 0) return;
-  // The label replay on a guessed window first; where some label falls
-  // outside it (the sample missed it), again on the labels' exact range.
-  const cuda_grouped::label_range guess = cuda_grouped::guess_label_window(exec, labels, n);
-  using cuda_grouped::replay_result;
-  const replay_result r = cuda_grouped::rank_label_replay<K, R>(exec, keys.data(), labels, guess.lo, guess.span,
-                                                                true, n, o, ranks.data());
-  if (r == replay_result::ranked) return;
   const cuda_grouped::label_range range = cuda_grouped::find_label_range(exec, labels, n);
-  if (r == replay_result::retry_exact &&
-      cuda_grouped::rank_label_replay<K, R>(exec, keys.data(), labels, range.lo, range.span, false, n, o,
-                                            ranks.data()) == replay_result::ranked)
+  if (cuda_grouped::rank_label_replay<K, R>(exec, keys.data(), labels, range.lo, range.span, n, o, ranks.data()))
     return;
   if (cuda_grouped::label_tiles<K, R>(exec, keys.data(), labels, range, n, o, ranks.data())) return;
   if (n < (std::uint64_t(1) << 31))
