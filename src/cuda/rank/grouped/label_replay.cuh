@@ -127,7 +127,7 @@ bool rank_label_replay(const cuda& exec, const K* keys, const label_desc& labels
     if (shift > label_replay_max_shift) return false;
     // Buckets (2^shift codes each) of about half the capacity or less on average.
     if ((n >> (unsigned(label_bits) - shift)) > bucket_capacity / 2) return false;
-    if (!msd_replay_smem_fits()) return false;
+    if (!msd_replay_smem_fits()) return false;  // covers the label bucket kernel (static_assert above)
     if (labels.width == 4)
       return replay_labels<K, R>(exec, keys, label_code_source<4>{labels, lo}, span, shift, n, o, out);
     return replay_labels<K, R>(exec, keys, label_code_source<0>{labels, lo}, span, shift, n, o, out);
