@@ -6,13 +6,14 @@
 //      of the label's bits [shift, shift + 16), shift = bits of the labels'
 //      code range above 16 (msd_pass_kernels.cuh, with a payload)
 //   2. pass 2: the same by the low 8 of them, within each pass-1 bucket: a
-//      bucket now holds the groups of 2^shift consecutive codes, in input order
+//      bucket now holds the groups of 2^shift consecutive codes, in input
+//      order (pass 2 keeps only the labels' low byte: shift <= 8)
 //   3. rank each bucket in one block (label_bucket_kernel.cuh)
 //   4. replay pass 2, then pass 1, backwards (msd_gather_kernel): each tile
 //      ranks its labels as its forward pass did and reads the rank value from
 //      where that pass put its key
 //
-// No index travels and nothing is gathered or scattered at random: about 80
+// No index travels and nothing is gathered or scattered at random: about 70
 // bytes per key in coalesced runs, where the sort-based paths gather the
 // keys and scatter the ranks through a permutation. Taken for 4-byte keys,
 // n < 2^31, methods other than dense and without pct (their divisor is per
@@ -127,7 +128,8 @@ bool rank_label_replay(const cuda& exec, const K* keys, const label_desc& labels
     if (shift > label_replay_max_shift) return false;
     // Buckets (2^shift codes each) of about half the capacity or less on average.
     if ((n >> (unsigned(label_bits) - shift)) > bucket_capacity / 2) return false;
-    if (!msd_replay_smem_fits()) return false;  // covers the label bucket kernel (static_assert above)
+    // Covers the label bucket kernel too (a static_assert in label_bucket_kernel.cuh).
+    if (!msd_replay_smem_fits()) return false;
     if (labels.width == 4)
       return replay_labels<K, R>(exec, keys, label_code_source<4>{labels, lo}, span, shift, n, o, out);
     return replay_labels<K, R>(exec, keys, label_code_source<0>{labels, lo}, span, shift, n, o, out);

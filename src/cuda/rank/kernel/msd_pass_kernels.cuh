@@ -169,9 +169,9 @@ struct no_payload {
 // 9.23 -> 8.97 ms), 3 with a payload (at 64 registers it spilled 124-228 B and
 // grouped rank by labels went 11.9 -> 13.9 ms).
 template <int Level, class Src, class Pay = no_payload, class Out = std::uint32_t>
-__global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> ? 4 : 3) msd_scatter_kernel(Src src, msd_layout layout,
-                                                                   const unsigned* offsets, Out* out,
-                                                                   Pay pay = {}, std::uint32_t* out_pay = nullptr) {
+__global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> ? 4 : 3)
+    msd_scatter_kernel(Src src, msd_layout layout, const unsigned* offsets, Out* out, Pay pay = {},
+                       std::uint32_t* out_pay = nullptr) {
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
   __shared__ pass_shared sm;
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
