@@ -30,6 +30,7 @@
 #include "common/cub_helpers.cuh"
 #include "common/first_output.cuh"
 #include "common/gpu_timer.cuh"
+#include "common/cub_count.hpp"
 #include "common/options.hpp"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
@@ -253,7 +254,7 @@ void run_grouped(const options& opt) {
     const auto cub_seg = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceSegmentedSort::StableSortPairs(p, b, keys.data(), keys_out.data(), idx.data(), idx_out.data(),
-                                                         std::int64_t(n), std::int64_t(off.size() - 1), d_off.data(),
+                                                         cub_count(n), std::int64_t(off.size() - 1), d_off.data(),
                                                          d_off.data() + 1);
       });
     };

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cub_count.hpp"
 #include "common/cpu_timer.hpp"
 #include "common/gpu_timer.cuh"
 #include "common/list_cases.hpp"
@@ -135,13 +136,13 @@ double cub_scan_row(results& res, list_data& d, const char* fig, const options& 
   ordo::device_buffer<R> in(n), out(n);
   ORDO_CUDA_CHECK(cudaMemset(in.data(), 0, n * sizeof(R)));
   std::size_t bytes = 0;
-  cub::DeviceScan::InclusiveSum(nullptr, bytes, in.data(), out.data(), n);
+  cub::DeviceScan::InclusiveSum(nullptr, bytes, in.data(), out.data(), cub_count(n));
   void* temp = nullptr;
   ORDO_CUDA_CHECK(cudaMalloc(&temp, bytes));
   row r = base_row(d, fig);
   r.impl = "cub";
   r.variant = "DeviceScan::InclusiveSum";
-  r.ms = median_ms([&] { cub::DeviceScan::InclusiveSum(temp, bytes, in.data(), out.data(), n); }, opt.reps);
+  r.ms = median_ms([&] { cub::DeviceScan::InclusiveSum(temp, bytes, in.data(), out.data(), cub_count(n)); }, opt.reps);
   r.verified = true;  // a yardstick, not a list ranking
   cudaFree(temp);
   res.add(r);

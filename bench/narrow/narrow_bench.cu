@@ -32,6 +32,7 @@
 #include "common/cub_helpers.cuh"
 #include "common/first_output.cuh"
 #include "common/gpu_timer.cuh"
+#include "common/cub_count.hpp"
 #include "common/options.hpp"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
@@ -89,7 +90,7 @@ void bench_sort(results& res, const options& opt, const ordo::device_buffer<T>& 
   cub_temp t;
   // keys
   auto cub_keys = [&] {
-    t.run([&](void* p, std::size_t& b) { return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), ref.data(), n); });
+    t.run([&](void* p, std::size_t& b) { return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), ref.data(), cub_count(n)); });
   };
   const double floor_k = copy_floor_ms(n * sizeof(T) * 2, opt.reps);
   res.add(make_row<T>("sort", "cub_radix_sort", "SortKeys", nullptr, n, params, median_ms(cub_keys, opt.reps),
@@ -101,7 +102,7 @@ void bench_sort(results& res, const options& opt, const ordo::device_buffer<T>& 
   // pairs
   auto cub_pairs = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), ref.data(), idx.data(), vref.data(), n);
+      return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), ref.data(), idx.data(), vref.data(), cub_count(n));
     });
   };
   const double floor_p = copy_floor_ms(n * (sizeof(T) + 4) * 2, opt.reps);
@@ -131,7 +132,7 @@ void bench_segsort(results& res, const options& opt, const ordo::device_buffer<T
   auto cub_pairs = [&] {
     t.run([&](void* p, std::size_t& b) {
       return cub::DeviceSegmentedSort::StableSortPairs(p, b, keys.data(), ref.data(), idx.data(), vref.data(),
-                                                       std::int64_t(n), std::int64_t(segs), d_off.data(),
+                                                       cub_count(n), std::int64_t(segs), d_off.data(),
                                                        d_off.data() + 1);
     });
   };
@@ -145,7 +146,7 @@ void bench_segsort(results& res, const options& opt, const ordo::device_buffer<T
   // keys
   auto cub_keys = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceSegmentedSort::StableSortKeys(p, b, keys.data(), ref.data(), std::int64_t(n),
+      return cub::DeviceSegmentedSort::StableSortKeys(p, b, keys.data(), ref.data(), cub_count(n),
                                                       std::int64_t(segs), d_off.data(), d_off.data() + 1);
     });
   };

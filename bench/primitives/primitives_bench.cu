@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cub_count.hpp"
 #include "common/cpu_timer.hpp"
 #include "common/gpu_timer.cuh"
 #include "common/cub_helpers.cuh"
@@ -100,7 +101,7 @@ void bench_sort_idx(results& res, const options& opt, u64 n, const char* fig) {
   };
   auto merge_sort = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceMergeSort::SortPairs(p, b, ck.data(), cv.data(), std::int64_t(n), ordo::less{});
+      return cub::DeviceMergeSort::SortPairs(p, b, ck.data(), cv.data(), cub_count(n), ordo::less{});
     });
   };
   prep();
@@ -110,7 +111,7 @@ void bench_sort_idx(results& res, const options& opt, u64 n, const char* fig) {
                    median_ms_prepared(prep, merge_sort, opt.reps), floor, ok));
   auto radix = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceRadixSort::SortPairs(p, b, ck.data(), ck2.data(), cv.data(), cv2.data(), std::int64_t(n));
+      return cub::DeviceRadixSort::SortPairs(p, b, ck.data(), ck2.data(), cv.data(), cv2.data(), cub_count(n));
     });
   };
   prep();
@@ -232,7 +233,7 @@ void bench_fork(results& res, const options& opt, u64 np, u64 nc) {
   auto base = [&] {
     t.run([&](void* p, std::size_t& b) {
       return cub::DeviceScan::InclusiveScan(p, b, d_counts.data(), ends.data(), ::cuda::std::plus<u64>{},
-                                            std::int64_t(np));
+                                            cub_count(np));
     });
     baseline_fork_kernel<<<4096, 256>>>(child_parent{ends.data(), np}, ends.data(), nc, parent.data(),
                                         sibling.data());
@@ -269,7 +270,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
   res.add(make_row("scan", "ordo", "inclusive (cub)", "uint32", nullptr, n, {}, median_ms(scan_run, opt.reps),
                    floor_scan, download(out) == want, true));
   auto cub_scan = [&] {
-    t.run([&](void* p, std::size_t& b) { return cub::DeviceScan::InclusiveSum(p, b, d_in.data(), out.data(), std::int64_t(n)); });
+    t.run([&](void* p, std::size_t& b) { return cub::DeviceScan::InclusiveSum(p, b, d_in.data(), out.data(), cub_count(n)); });
   };
   cub_scan();
   res.add(make_row("scan", "cub_scan", "DeviceScan::InclusiveSum", "uint32", nullptr, n, {},
@@ -282,7 +283,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
   res.add(make_row("scan", "ordo", "exclusive (cub)", "uint32", nullptr, n, {{"kind", "exclusive"}},
                    median_ms(escan, opt.reps), floor_scan, download(out) == want, true));
   auto cub_escan = [&] {
-    t.run([&](void* p, std::size_t& b) { return cub::DeviceScan::ExclusiveSum(p, b, d_in.data(), out.data(), std::int64_t(n)); });
+    t.run([&](void* p, std::size_t& b) { return cub::DeviceScan::ExclusiveSum(p, b, d_in.data(), out.data(), cub_count(n)); });
   };
   res.add(make_row("scan", "cub_scan", "DeviceScan::ExclusiveSum", "uint32", nullptr, n, {{"kind", "exclusive"}},
                    median_ms(cub_escan, opt.reps), floor_scan, true));
@@ -310,7 +311,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
     auto by_key = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceScan::InclusiveScanByKey(p, b, d_ids.data(), d_in.data(), out.data(), ::cuda::std::plus<>{},
-                                                   std::int64_t(n));
+                                                   cub_count(n));
       });
     };
     by_key();
@@ -335,7 +336,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
   res.add(make_row("reduce", "ordo", "cub", "uint32", nullptr, n, {}, median_ms(red, opt.reps), floor_red,
                    download(r1)[0] == u32(total), true));
   auto cub_red = [&] {
-    t.run([&](void* p, std::size_t& b) { return cub::DeviceReduce::Sum(p, b, d_in.data(), r1.data(), std::int64_t(n)); });
+    t.run([&](void* p, std::size_t& b) { return cub::DeviceReduce::Sum(p, b, d_in.data(), r1.data(), cub_count(n)); });
   };
   res.add(make_row("reduce", "cub_reduce", "DeviceReduce::Sum", "uint32", nullptr, n, {}, median_ms(cub_red, opt.reps),
                    floor_red, true));
@@ -354,7 +355,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
                    floor_compact, got == kept && download(count)[0] == kept.size(), true));
   auto cub_comp = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceSelect::Flagged(p, b, d_in.data(), d_flags.data(), out.data(), count.data(), std::int64_t(n));
+      return cub::DeviceSelect::Flagged(p, b, d_in.data(), d_flags.data(), out.data(), count.data(), cub_count(n));
     });
   };
   res.add(make_row("compact", "cub_select", "DeviceSelect::Flagged", "uint32", nullptr, n, {{"p", 0.5}},
@@ -373,7 +374,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
                    download(out) == want_split, true));
   auto cub_part = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DevicePartition::Flagged(p, b, d_in.data(), d_flags.data(), out.data(), count.data(), std::int64_t(n));
+      return cub::DevicePartition::Flagged(p, b, d_in.data(), d_flags.data(), out.data(), count.data(), cub_count(n));
     });
   };
   res.add(make_row("split", "cub_partition", "DevicePartition::Flagged (unstable 2nd part)", "uint32", nullptr, n,
@@ -402,7 +403,7 @@ void bench_scan_family(results& res, const options& opt, u64 n) {
                      floor_split, download(out) == want_k && download(d_off) == off, true));
     auto radix = [&] {
       t.run([&](void* p, std::size_t& b) {
-        return cub::DeviceRadixSort::SortPairs(p, b, d_b.data(), b2.data(), d_in.data(), out.data(), std::int64_t(n), 0,
+        return cub::DeviceRadixSort::SortPairs(p, b, d_b.data(), b2.data(), d_in.data(), out.data(), cub_count(n), 0,
                                                k == 16 ? 4 : 8);
       });
     };

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/gpu_timer.cuh"
+#include "common/cub_count.hpp"
 #include "common/options.hpp"
 #include "ordo/cuda/primitives.cuh"
 #include "ordo/device_buffer.hpp"
@@ -108,18 +109,18 @@ void probe_reduce(std::uint64_t n, int reps) {
   cub_temp t;
   auto ordo_red = [&] { ordo::reduce(ordo::cuda{}, std::as_const(in).span(), out.span(), ordo::plus{}); };
   auto cub_sum = [&] {
-    t.run([&](void* p, std::size_t& b) { return cub::DeviceReduce::Sum(p, b, in.data(), out.data(), std::int64_t(n)); });
+    t.run([&](void* p, std::size_t& b) { return cub::DeviceReduce::Sum(p, b, in.data(), out.data(), cub_count(n)); });
   };
   auto cub_reduce = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceReduce::Reduce(p, b, in.data(), out.data(), std::int64_t(n), ::cuda::std::plus<>{}, T(0));
+      return cub::DeviceReduce::Reduce(p, b, in.data(), out.data(), cub_count(n), ::cuda::std::plus<>{}, T(0));
     });
   };
   auto cub_sum_alloc = [&] {
     std::size_t bytes = 0;
-    cub::DeviceReduce::Sum(nullptr, bytes, in.data(), out.data(), std::int64_t(n));
+    cub::DeviceReduce::Sum(nullptr, bytes, in.data(), out.data(), cub_count(n));
     ordo::device_buffer<unsigned char> temp(bytes);
-    cub::DeviceReduce::Sum(temp.data(), bytes, in.data(), out.data(), std::int64_t(n));
+    cub::DeviceReduce::Sum(temp.data(), bytes, in.data(), out.data(), cub_count(n));
   };
   if (reps == 0) return ordo_red();
   for (int round = 0; round < 2; ++round) {

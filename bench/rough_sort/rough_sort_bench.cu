@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/cub_count.hpp"
 #include "common/cpu_timer.hpp"
 #include "common/cub_helpers.cuh"
 #include "common/gpu_timer.cuh"
@@ -113,7 +114,7 @@ void bench_k(results& radius_res, results& sort_res, const options& opt, long lo
     auto merge = [&] {
       cudaMemcpyAsync(tmp.data(), d_in.data(), n * 4, cudaMemcpyDeviceToDevice);
       mt.run([&](void* p, std::size_t& b) {
-        return cub::DeviceMergeSort::SortKeys(p, b, tmp.data(), std::int64_t(n), ordo::less{});
+        return cub::DeviceMergeSort::SortKeys(p, b, tmp.data(), cub_count(n), ordo::less{});
       });
     };
     merge();

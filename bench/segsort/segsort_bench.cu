@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "common/cub_count.hpp"
 #include "common/cpu_timer.hpp"
 #include "common/gpu_timer.cuh"
 #include "common/cub_helpers.cuh"
@@ -135,7 +136,7 @@ void bench_shape(results& res, const options& opt, const shape& s, const std::ve
   auto cub_pairs = [&] {
     t.run([&](void* p, std::size_t& b) {
       return cub::DeviceSegmentedSort::SortPairs(p, b, d_keys.data(), ko.data(), d_idx.data(), vo.data(),
-                                                 std::int64_t(n), std::int64_t(segs), d_off.data(), d_off.data() + 1);
+                                                 cub_count(n), std::int64_t(segs), d_off.data(), d_off.data() + 1);
     });
   };
   cub_pairs();
@@ -163,7 +164,7 @@ void bench_shape(results& res, const options& opt, const shape& s, const std::ve
     auto cub64 = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceSegmentedSort::SortPairs(p, b, d_keys.data(), ko.data(), d_i64.data(), vo64.data(),
-                                                   std::int64_t(n), std::int64_t(segs), d_off.data(), d_off.data() + 1);
+                                                   cub_count(n), std::int64_t(segs), d_off.data(), d_off.data() + 1);
       });
     };
     res.add(make_row("cub_segmented_sort", "SortPairs", "uint64", n, params, median_ms(cub64, std::min(opt.reps, 3)),
@@ -181,7 +182,7 @@ void bench_shape(results& res, const options& opt, const shape& s, const std::ve
   }
   auto cub_keys = [&] {
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceSegmentedSort::SortKeys(p, b, d_keys.data(), ko.data(), std::int64_t(n), std::int64_t(segs),
+      return cub::DeviceSegmentedSort::SortKeys(p, b, d_keys.data(), ko.data(), cub_count(n), std::int64_t(segs),
                                                 d_off.data(), d_off.data() + 1);
     });
   };
@@ -238,7 +239,7 @@ void run_segsort(const options& opt) {
     auto full = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceRadixSort::SortPairs(p, b, d_keys.data(), ko.data(), d_idx.data(), vo.data(),
-                                               std::int64_t(n));
+                                               cub_count(n));
       });
     };
     full();

@@ -45,6 +45,7 @@
 #include "baselines/cub_rank_scan.cuh"
 #include "common/cub_helpers.cuh"
 #include "common/gpu_timer.cuh"
+#include "common/cub_count.hpp"
 #include "common/options.hpp"
 #include "common/results.hpp"
 #include "ordo/device_buffer.hpp"
@@ -108,18 +109,19 @@ struct suite {
   results& res;
   const options& opt;
   u64 n;
+  int cn;  // the item count CUB's baselines get (common/cub_count.hpp)
   const char* key = ordo::type_name<K>();
   ordo::device_buffer<K> keys, sorted, kout, kref;
   ordo::device_buffer<u64> vin, vout, vref;
   cub_temp t;
 
   suite(results& r, const options& o, u64 n_)
-      : res(r), opt(o), n(n_), keys(n_), sorted(n_), kout(n_), kref(n_), vin(n_), vout(n_), vref(n_) {
+      : res(r), opt(o), n(n_), cn(cub_count(n_)), keys(n_), sorted(n_), kout(n_), kref(n_), vin(n_), vout(n_), vref(n_) {
     fill_keys<K><<<4096, 256>>>(keys.data(), n, 1);
     ORDO_CUDA_LAUNCH_CHECK("fill_keys");
     thrust::sequence(thrust::device, vin.data(), vin.data() + n, u64(0));
     t.run([&](void* p, std::size_t& b) {
-      return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), sorted.data(), std::int64_t(n));
+      return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), sorted.data(), cn);
     });
   }
 
@@ -138,7 +140,7 @@ struct suite {
         true);
     auto cub_keys = [&] {
       t.run([&](void* p, std::size_t& b) {
-        return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), kref.data(), std::int64_t(n));
+        return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), kref.data(), cn);
       });
     };
     add("sort", "cub_radix", "DeviceRadixSort::SortKeys", nullptr, {}, median_ms(cub_keys, opt.reps), floor_k, true,
@@ -150,7 +152,7 @@ struct suite {
     auto cub_pairs = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), kref.data(), vin.data(), vref.data(),
-                                               std::int64_t(n));
+                                               cn);
       });
     };
     ordo_pairs();
@@ -167,7 +169,7 @@ struct suite {
     auto cub_idx = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), kref.data(), idx.data(), idx_out.data(),
-                                               std::int64_t(n));
+                                               cn);
       });
     };
     ordo_idx();
@@ -186,7 +188,7 @@ struct suite {
     auto sort_pairs = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), kref.data(), idx.data(), idx_out.data(),
-                                               std::int64_t(n));
+                                               cn);
       });
     };
     cub_rank_scan<K, u32> scan(kref.data(), sorted_ranks.data(), u32(n), false);
@@ -231,7 +233,7 @@ struct suite {
     auto stable = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceSegmentedSort::StableSortPairs(p, b, keys.data(), kref.data(), vin.data(), vref.data(),
-                                                         std::int64_t(n), std::int64_t(segs), d_off.data(),
+                                                         cn, std::int64_t(segs), d_off.data(),
                                                          d_off.data() + 1);
       });
     };
@@ -242,7 +244,7 @@ struct suite {
     auto cub_seg = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceSegmentedSort::SortPairs(p, b, keys.data(), kref.data(), vin.data(), vref.data(),
-                                                   std::int64_t(n), std::int64_t(segs), d_off.data(),
+                                                   cn, std::int64_t(segs), d_off.data(),
                                                    d_off.data() + 1);
       });
     };
@@ -251,7 +253,7 @@ struct suite {
     auto full = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceRadixSort::SortPairs(p, b, keys.data(), kref.data(), vin.data(), vref.data(),
-                                               std::int64_t(n));
+                                               cn);
       });
     };
     add("segmented_sort", "cub_radix_pairs", "DeviceRadixSort::SortPairs (whole array)", "uint64", params,
@@ -319,9 +321,9 @@ struct suite {
     auto cub_scan = [&] {
       t.run([&](void* p, std::size_t& b) {
         if constexpr (floating)
-          return cub::DeviceScan::InclusiveScan(p, b, keys.data(), kref.data(), ::cuda::maximum<>{}, std::int64_t(n));
+          return cub::DeviceScan::InclusiveScan(p, b, keys.data(), kref.data(), ::cuda::maximum<>{}, cn);
         else
-          return cub::DeviceScan::InclusiveSum(p, b, keys.data(), kref.data(), std::int64_t(n));
+          return cub::DeviceScan::InclusiveSum(p, b, keys.data(), kref.data(), cn);
       });
     };
     ordo_scan();
@@ -335,9 +337,9 @@ struct suite {
     auto cub_red = [&] {
       t.run([&](void* p, std::size_t& b) {
         if constexpr (floating)
-          return cub::DeviceReduce::Max(p, b, keys.data(), kref.data(), std::int64_t(n));
+          return cub::DeviceReduce::Max(p, b, keys.data(), kref.data(), cn);
         else
-          return cub::DeviceReduce::Sum(p, b, keys.data(), kref.data(), std::int64_t(n));
+          return cub::DeviceReduce::Sum(p, b, keys.data(), kref.data(), cn);
       });
     };
     ordo_red();
@@ -366,7 +368,7 @@ struct suite {
     auto ordo_compact = [&] { ordo::compact(ordo::cuda{}, in_s, flags_s, out_s, count.span()); };
     auto cub_compact = [&] {
       t.run([&](void* p, std::size_t& b) {
-        return cub::DeviceSelect::Flagged(p, b, in, flags.data(), ref, count_ref.data(), std::int64_t(n));
+        return cub::DeviceSelect::Flagged(p, b, in, flags.data(), ref, count_ref.data(), cn);
       });
     };
     ordo_compact();
@@ -388,7 +390,7 @@ struct suite {
         thrust::equal(thrust::device, out, out + n, ref), true);
     auto cub_part = [&] {
       t.run([&](void* p, std::size_t& b) {
-        return cub::DevicePartition::Flagged(p, b, in, flags.data(), ref, count_ref.data(), std::int64_t(n));
+        return cub::DevicePartition::Flagged(p, b, in, flags.data(), ref, count_ref.data(), cn);
       });
     };
     add("split", "cub_partition", "DevicePartition::Flagged (unstable 2nd part)", nullptr, {{"k", 2}},
@@ -402,7 +404,7 @@ struct suite {
       };
       auto cub_k = [&] {
         t.run([&](void* p, std::size_t& b) {
-          return cub::DeviceRadixSort::SortPairs(p, b, buckets.data(), buckets_out.data(), in, ref, std::int64_t(n), 0,
+          return cub::DeviceRadixSort::SortPairs(p, b, buckets.data(), buckets_out.data(), in, ref, cn, 0,
                                                  k == 16 ? 4 : 8);
         });
       };
@@ -429,7 +431,7 @@ struct suite {
     auto cub_desc = [&] {
       t.run([&](void* p, std::size_t& b) {
         return cub::DeviceRadixSort::SortPairsDescending(p, b, keys.data(), kref.data(), idx.data(), idx_out.data(),
-                                                         std::int64_t(n));
+                                                         cn);
       });
     };
     ordo_topk();
