@@ -7,7 +7,8 @@
 // either (one read of the keys says so), the plain order code is a bijection
 // and the sort moves only codes, the values riding in CUB's sort (by position
 // and a gather in the canonical case). Also sort_idx's radix path
-// (radix_sort_idx_any). Ten CUB instantiations.
+// (radix_sort_idx_any). Twenty CUB instantiations (ten, each with an int and
+// a 64-bit item count).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdint>
