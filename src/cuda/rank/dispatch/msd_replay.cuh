@@ -71,11 +71,14 @@ struct final_rank_sink {
   }
 };
 
+// count: digits x tiles, below 2^27 for the n < 2^31 this variant takes, so
+// CUB gets an int (its 32-bit offset path).
 inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64_t count) {
+  if (count > std::uint64_t(INT32_MAX)) throw error(errc::not_supported, "msd_replay: too many tile counters");
   std::size_t bytes = 0;
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, data, std::int64_t(count), exec.stream));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, data, int(count), exec.stream));
   scratch<unsigned char> temp(exec, bytes);
-  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, data, std::int64_t(count), exec.stream));
+  ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), bytes, data, int(count), exec.stream));
 }
 
 // Pass 2's count over pass 1's output: offsets per (tile, digit) within each
