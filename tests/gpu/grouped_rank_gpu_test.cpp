@@ -225,7 +225,7 @@ TEST(GroupedRankGpuLarge, MatchesCpu) {
 
 // The label replay (label_replay.cuh) against ordo::cpu: labels over 2^20
 // codes (buckets of 16 groups each), 2^16 codes of 16-bit labels (a group
-// per bucket), groups of about 1000 keys of two values, whose
+// per bucket), 2^24 codes (256 groups a bucket), groups of about 1000 keys of two values, whose
 // sub-buckets overflow so that the general path takes over, and of three
 // values differing in their low bits (a sub-bucket per value: ranked from
 // its bounds, ordinal falls back); float keys with
@@ -260,6 +260,11 @@ TEST(GroupedRankGpuLarge, LabelReplayMatchesCpu) {
   check(fkeys, wide, "float keys, 2^20 labels");
   check(ikeys, wide, "int32 keys, 2^20 labels");
   check(fkeys, narrow, "float keys, uint16 labels");
+  // Labels over 2^24 codes: the widest span the replay takes (shift 8, pass
+  // 2's digit in bits 8-15 of pass 1's 16-bit label output).
+  std::vector<std::int32_t> span24(n);
+  for (auto& l : span24) l = std::int32_t(gen() % (1u << 24));
+  check(ikeys, span24, "int32 keys, labels over 2^24 codes");
   check(two, compact, "two key values, 2048 labels (overflow)");
   std::vector<std::int32_t> bits(n);  // differ in the low bits only: one key value per sub-bucket
   for (auto& k : bits) k = std::int32_t(gen() % 3);

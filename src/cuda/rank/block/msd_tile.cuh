@@ -63,6 +63,14 @@ struct bits_source {
   __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const { return bits[i]; }
 };
 
+// The low 16 of them, where pass 2 and its replay need no more (grouped
+// rank's labels: pass 2's digit and the bucket's label bits lie below bit
+// 16). Half the bytes of bits_source in each of the three passes that read it.
+struct bits16_source {
+  const std::uint16_t* bits;
+  __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const { return bits[i]; }
+};
+
 // Pass 1 cuts [0, n) into tiles; pass 2 cuts each pass-1 bucket b (keys
 // [starts1[b], starts1[b + 1]) of pass 1's output) into its own tiles, tile
 // numbers first_tile2[b] .. first_tile2[b + 1] - 1.

@@ -84,8 +84,9 @@ inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64
 // Pass 2's count over pass 1's output: offsets per (tile, digit) within each
 // pass-1 bucket, the 2^16 bucket starts, and the largest bucket in
 // counters[0]. Shared by rank's and grouped rank's replays.
-inline void count_level2(const cuda& exec, const bits_source& pass1_out, const msd_layout& layout, unsigned tiles2,
-                         unsigned* offsets2, unsigned* starts2, unsigned* counters) {
+template <class Src>
+void count_level2(const cuda& exec, const Src& pass1_out, const msd_layout& layout, unsigned tiles2,
+                  unsigned* offsets2, unsigned* starts2, unsigned* counters) {
   const cudaStream_t st = exec.stream;
   ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2, 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
   msd_count_kernel<2, false><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2, nullptr);

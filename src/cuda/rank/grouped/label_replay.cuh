@@ -4,7 +4,8 @@
 //
 //   1. pass 1: count and scatter (label code, key order bits) by the top 8
 //      of the label's bits [shift, shift + 16), shift = bits of the labels'
-//      code range above 16 (msd_pass_kernels.cuh, with a payload)
+//      code range above 16 (msd_pass_kernels.cuh, with a payload); it
+//      keeps the labels' low 16 bits, all that pass 2 and step 3 read
 //   2. pass 2: the same by the low 8 of them, within each pass-1 bucket: a
 //      bucket now holds the groups of 2^shift consecutive codes, in input
 //      order (pass 2 keeps only the labels' low byte: shift <= 8)
@@ -13,7 +14,7 @@
 //      ranks its labels as its forward pass did and reads the rank value from
 //      where that pass put its key
 //
-// No index travels and nothing is gathered or scattered at random: about 70
+// No index travels and nothing is gathered or scattered at random: about 62
 // bytes per key in coalesced runs, where the sort-based paths gather the
 // keys and scatter the ranks through a permutation. Taken for 4-byte keys,
 // n < 2^31, methods other than dense and without pct (their divisor is per
@@ -57,8 +58,11 @@ bool replay_labels(const cuda& exec, const K* keys, LabelSrc labels_in, std::uin
   const cudaStream_t st = exec.stream;
   const unsigned tiles1 = unsigned((n + tile_size - 1) / tile_size);
   const unsigned tiles2 = tiles1 + digits;
-  scratch<std::uint32_t> labels1(exec, n), codes1(exec, n), codes2(exec, n);
-  scratch<std::uint8_t> labels2(exec, n);  // the label bits below the bucket's (shift <= 8)
+  // Pass 2's digit is label bits [shift, shift + 8) and the bucket kernel
+  // reads bits [0, shift): with shift <= 8 pass 1 keeps 16 of them, pass 2 8.
+  scratch<std::uint16_t> labels1(exec, n);
+  scratch<std::uint32_t> codes1(exec, n), codes2(exec, n);
+  scratch<std::uint8_t> labels2(exec, n);
   scratch<unsigned> offsets1(exec, std::size_t(digits) * tiles1), offsets2(exec, std::size_t(digits) * tiles2);
   scratch<unsigned> starts1(exec, digits + 1), first_tile2(exec, digits + 1), starts2(exec, buckets + 1);
   scratch<unsigned> counters(exec, 4);  // largest bucket over capacity, the codes' OR and AND, overflow
@@ -77,7 +81,7 @@ bool replay_labels(const cuda& exec, const K* keys, LabelSrc labels_in, std::uin
                                                          keys_in, codes1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1> (labels)");
 
-  const bits_source pass1_labels{labels1.data()};
+  const bits16_source pass1_labels{labels1.data()};
   count_level2(exec, pass1_labels, layout, tiles2, offsets2.data(), starts2.data(), counters.data());
   std::uint32_t largest = 0;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&largest, counters.data(), sizeof largest, cudaMemcpyDeviceToHost, st));
