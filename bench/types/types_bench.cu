@@ -145,6 +145,22 @@ struct suite {
     };
     add("sort", "cub_radix", "DeviceRadixSort::SortKeys", nullptr, {}, median_ms(cub_keys, opt.reps), floor_k, true,
         false);
+    // Where the time goes: ordo's radix variant (no roughsort probe), and
+    // CUB's SortKeys with a 64-bit item count (its 64-bit offset path).
+    auto ordo_radix = [&] {
+      ordo::sort_copy(ordo::cuda{}, std::as_const(keys).span(), kout.span(),
+                      ordo::sort_options{ordo::sort_order::ascending, ordo::sort_variant::radix_sort});
+    };
+    ordo_radix();
+    add("sort", "ordo", "radix_sort", nullptr, {}, median_ms(ordo_radix, opt.reps), floor_k, same_bits(kout, sorted, n),
+        false);
+    auto cub_keys64 = [&] {
+      t.run([&](void* p, std::size_t& b) {
+        return cub::DeviceRadixSort::SortKeys(p, b, keys.data(), kref.data(), std::int64_t(n));
+      });
+    };
+    add("sort", "cub_radix", "DeviceRadixSort::SortKeys (64-bit count)", nullptr, {}, median_ms(cub_keys64, opt.reps),
+        floor_k, true, false);
     const double floor_kv = copy_floor_ms(n * (sizeof(K) + 8) * 2, opt.reps);
     auto ordo_pairs = [&] {
       ordo::sort_copy(ordo::cuda{}, std::as_const(keys).span(), kout.span(), std::as_const(vin).span(), vout.span());
