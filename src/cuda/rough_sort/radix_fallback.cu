@@ -1,7 +1,9 @@
 // The adaptive sort's full sort for the built-in orders: CUB's radix sort.
-// Unsigned keys are sorted as they are (CUB's descending variant for
-// descending); signed and floating-point keys through their order codes,
-// decoded afterwards. Float codes are canonical (-0.0 ties +0.0, every NaN
+// Below 2^31 keys, unsigned keys either way and signed and floating-point
+// keys ascending are sorted in their own type (radix_native.cu), floats only
+// without -0.0 or NaN. Otherwise unsigned keys are sorted as they are (CUB's
+// descending variant for descending); signed and floating-point keys through
+// their order codes, decoded afterwards. Float codes are canonical (-0.0 ties +0.0, every NaN
 // ties and sorts last, as ordo::less) where the keys hold a -0.0 or a NaN,
 // and then the keys are gathered by position to keep their bits; without
 // either (one read of the keys says so), the plain order code is a bijection
@@ -13,6 +15,7 @@
 
 #include <cstdint>
 
+#include "cuda/rough_sort/radix_native.cuh"
 #include "ordo/cuda/detail/radix_sort_idx.cuh"
 #include "ordo/cuda/rough_sort/dispatch/rough_sort_dispatch.cuh"
 
@@ -146,9 +149,10 @@ void radix_unsigned(const cuda& exec, bool desc, const U* in, U* out, const valu
   radix_exact_codes(exec, code_io<U>{in, out, v, key_kind::unsigned_int, desc, false, false}, n);
 }
 
+// special: the keys are floats with a -0.0 or a NaN (has_special_floats).
 template <class Code>
-void radix_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n) {
-  if (io.kind != key_kind::floating || !has_special_floats(exec, io.keys_in, n)) return radix_exact_codes(exec, io, n);
+void radix_codes(const cuda& exec, const code_io<Code>& io, std::uint64_t n, bool special) {
+  if (!special) return radix_exact_codes(exec, io, n);
   check_positions_fit(n);
   const auto s = exec.stream;
   scratch<Code> codes(exec, n), codes_out(exec, n);
@@ -214,6 +218,13 @@ void radix_sort_idx_any(const cuda& exec, key_kind kind, bool descending, unsign
 void radix_sort_any(const cuda& exec, key_kind kind, bool descending, unsigned key_bytes, const void* keys_in,
                     void* keys_out, const value_mover& values, std::uint64_t n) {
   if (n == 0) return;
+  const bool fp = kind == key_kind::floating;
+  // Floats with a -0.0 or a NaN sort by canonical codes (radix_codes); the
+  // check is one read of the keys.
+  const bool special = fp && (key_bytes == 4 ? has_special_floats(exec, static_cast<const std::uint32_t*>(keys_in), n)
+                                             : has_special_floats(exec, static_cast<const std::uint64_t*>(keys_in), n));
+  if (!special && radix_native_applies(kind, descending, n))
+    return radix_native(exec, kind, descending, key_bytes, keys_in, keys_out, values, n);
   if (kind == key_kind::unsigned_int) {
     if (key_bytes == 4)
       radix_unsigned(exec, descending, static_cast<const std::uint32_t*>(keys_in), static_cast<std::uint32_t*>(keys_out),
@@ -223,13 +234,12 @@ void radix_sort_any(const cuda& exec, key_kind kind, bool descending, unsigned k
                      values, n);
     return;
   }
-  const bool fp = kind == key_kind::floating;
   if (key_bytes == 4)
     radix_codes(exec, code_io<std::uint32_t>{static_cast<const std::uint32_t*>(keys_in), static_cast<std::uint32_t*>(keys_out),
-                                             values, kind, descending, fp, fp}, n);
+                                             values, kind, descending, fp, fp}, n, special);
   else
     radix_codes(exec, code_io<std::uint64_t>{static_cast<const std::uint64_t*>(keys_in), static_cast<std::uint64_t*>(keys_out),
-                                             values, kind, descending, fp, fp}, n);
+                                             values, kind, descending, fp, fp}, n, special);
 }
 
 }  // namespace ordo::detail::rough
