@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt
 
 # Commits in the order they were measured (the file names carry no date).
 HISTORY = ["ee4c491", "5558d60", "bbe0156", "bca863a", "55c08bf", "172961c", "f98efe7", "b102abe",
-           "1b25aa3", "7269597", "8079e44", "0018ec0"]
+           "1b25aa3", "7269597", "8079e44", "0018ec0", "07c2158"]
 
 
 def rows_of(path):
@@ -58,7 +58,7 @@ def ratios(rows):
 def main(folder, png):
     files = {os.path.basename(p)[len("grouped-"):-len(".json")]: p
              for p in glob.glob(os.path.join(folder, "grouped-*.json"))}
-    latest = [c for c in HISTORY if c in files and c != "0018ec0"][-1]
+    latest = [c for c in HISTORY if c in files and c != "0018ec0"][-1]  # 0018ec0 was reverted
     fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5), gridspec_kw={"width_ratios": [3, 2]})
 
     bars = ratios(rows_of(files[latest]))
