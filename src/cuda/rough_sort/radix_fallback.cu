@@ -3,14 +3,15 @@
 // keys ascending are sorted in their own type (radix_native.cu), floats only
 // without -0.0 or NaN. Otherwise unsigned keys are sorted as they are (CUB's
 // descending variant for descending); signed and floating-point keys through
-// their order codes, decoded afterwards. Float codes are canonical (-0.0 ties +0.0, every NaN
-// ties and sorts last, as ordo::less) where the keys hold a -0.0 or a NaN,
-// and then the keys are gathered by position to keep their bits; without
-// either (one read of the keys says so), the plain order code is a bijection
-// and the sort moves only codes, the values riding in CUB's sort (by position
-// and a gather in the canonical case). Also sort_idx's radix path
-// (radix_sort_idx_any). Twenty CUB instantiations (ten, each with an int and
-// a 64-bit item count).
+// their order codes, decoded afterwards. Float codes are canonical (-0.0
+// ties +0.0, every NaN ties and sorts last, as ordo::less) where the keys
+// hold a -0.0 or a NaN, and then the keys are gathered by position to keep
+// their bits; without either (one read of the keys says so), the plain order
+// code is a bijection and the sort moves only codes, the values riding in
+// CUB's sort (by position and a gather in the canonical case). Also
+// sort_idx's radix path (radix_sort_idx_any). Twenty CUB instantiations (ten,
+// each with an int and a 64-bit item count; radix_unsigned's int-count ones
+// are unreached since radix_native takes its calls below 2^31).
 #include <cub/device/device_radix_sort.cuh>
 
 #include <cstdint>
