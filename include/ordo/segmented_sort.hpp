@@ -97,49 +97,6 @@ struct segmented_sort_in_place : named_op<"segmented_sort_in_place"> {};
 
 namespace ordo {
 
-// Out of place: keys_out (and values_out) receive each segment sorted by comp
-// (reversed for order = descending); the inputs are not modified. Keys: any
-// type comp orders (the GPU precompiles ordo::less/greater over the six key
-// types; a user comparator needs "ordo/cuda/segmented_sort.cuh" in a .cu
-// file), and the narrow keys (int8 ... bool, float16, bfloat16, __half,
-// __nv_bfloat16), sorted as their 32-bit carrier (detail/narrow_keys.hpp;
-// keys_out is then read as well, so that uncovered elements keep their value).
-// Values: any 4- or 8-byte trivially copyable type.
-template <execution_policy Exec, class Key, class Offset, class Compare = less>
-void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {}) {
-  if constexpr (detail::is_narrow_key_v<Key>) {
-    // keys_out is read too: elements no segment covers keep their value
-    detail::via_carrier<detail::op::segmented_sort>(
-        exec, [&](auto ki, auto ko) { ordo::segmented_sort(exec, ki, ko, segs, options, detail::carrier_compare<Key>(comp)); },
-        detail::keys_in(keys_in), detail::keys_inout(keys_out));
-  } else {
-    detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
-    const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
-    detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(),
-                                                            static_cast<const detail::no_values*>(nullptr),
-                                                            static_cast<detail::no_values*>(nullptr), d, options, comp);
-  }
-}
-template <execution_policy Exec, class Key, class Value, class Offset, class Compare = less>
-void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
-                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
-                    const segmented_sort_options& options = {}, Compare comp = {}) {
-  if constexpr (detail::is_narrow_key_v<Key>) {
-    detail::via_carrier<detail::op::segmented_sort>(
-        exec,
-        [&](auto ki, auto ko) {
-          ordo::segmented_sort(exec, ki, ko, values_in, values_out, segs, options, detail::carrier_compare<Key>(comp));
-        },
-        detail::keys_in(keys_in), detail::keys_inout(keys_out));
-  } else {
-    detail::check_copy_sizes("segmented_sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
-    const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
-    detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
-                                                            values_out.data(), d, options, comp);
-  }
-}
-
 // In place: the input is copied to a scratch buffer (the CPU sorts each
 // segment in a buffer of its own; the GPU takes n elements of scratch from
 // exec's memory resource) and sorted back into keys (and values).
@@ -174,6 +131,66 @@ void segmented_sort_in_place(const Exec& exec, std::span<Key> keys, std::span<Va
                                                                      comp);
   }
 }
+
+// Out of place: keys_out (and values_out) receive each segment sorted by comp
+// (reversed for order = descending); the inputs are not modified. Keys: any
+// type comp orders (the GPU precompiles ordo::less/greater over the six key
+// types; a user comparator needs "ordo/cuda/segmented_sort.cuh" in a .cu
+// file), and the narrow keys (int8 ... bool, float16, bfloat16, __half,
+// __nv_bfloat16), sorted as their 32-bit carrier (detail/narrow_keys.hpp;
+// keys_out is then read as well, so that uncovered elements keep their value).
+// Values: any 4- or 8-byte trivially copyable type. keys_out may be keys_in
+// itself (with values_out values_in itself): the call then sorts in place;
+// an output that overlaps its input otherwise throws errc::invalid_argument.
+template <execution_policy Exec, class Key, class Offset, class Compare = less>
+void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    const segments<Offset>& segs, const segmented_sort_options& options = {}, Compare comp = {}) {
+  detail::check_same_size("segmented_sort", "keys_out", keys_out.size(), "keys_in", keys_in.size());
+  detail::check_same_or_apart("segmented_sort", "keys_out", keys_out, "keys_in", keys_in);
+  if (!keys_in.empty() && keys_out.data() == keys_in.data())  // into itself: sorted in place
+    return ordo::segmented_sort_in_place(exec, keys_out, segs, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    // keys_out is read too: elements no segment covers keep their value
+    detail::via_carrier<detail::op::segmented_sort>(
+        exec, [&](auto ki, auto ko) { ordo::segmented_sort(exec, ki, ko, segs, options, detail::carrier_compare<Key>(comp)); },
+        detail::keys_in(keys_in), detail::keys_inout(keys_out));
+  } else {
+    const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+    detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(),
+                                                            static_cast<const detail::no_values*>(nullptr),
+                                                            static_cast<detail::no_values*>(nullptr), d, options, comp);
+  }
+}
+template <execution_policy Exec, class Key, class Value, class Offset, class Compare = less>
+void segmented_sort(const Exec& exec, std::span<const Key> keys_in, std::span<Key> keys_out,
+                    std::span<const Value> values_in, std::span<Value> values_out, const segments<Offset>& segs,
+                    const segmented_sort_options& options = {}, Compare comp = {}) {
+  detail::check_copy_sizes("segmented_sort", keys_in.size(), keys_out.size(), values_in.size(), values_out.size());
+  detail::check_same_or_apart("segmented_sort", "keys_out", keys_out, "keys_in", keys_in);
+  detail::check_same_or_apart("segmented_sort", "values_out", values_out, "values_in", values_in);
+  const bool keys_self = !keys_in.empty() && keys_out.data() == keys_in.data();
+  const bool values_self = !values_in.empty() && static_cast<const void*>(values_out.data()) == values_in.data();
+  if (keys_self != values_self)
+    detail::prim_fail("segmented_sort", keys_self ? "keys_out is keys_in but values_out is apart from values_in: "
+                                                    "pass both into themselves (in place) or neither"
+                                                  : "values_out is values_in but keys_out is apart from keys_in: "
+                                                    "pass both into themselves (in place) or neither");
+  if (keys_self)  // into itself: sorted in place
+    return ordo::segmented_sort_in_place(exec, keys_out, values_out, segs, options, comp);
+  if constexpr (detail::is_narrow_key_v<Key>) {
+    detail::via_carrier<detail::op::segmented_sort>(
+        exec,
+        [&](auto ki, auto ko) {
+          ordo::segmented_sort(exec, ki, ko, values_in, values_out, segs, options, detail::carrier_compare<Key>(comp));
+        },
+        detail::keys_in(keys_in), detail::keys_inout(keys_out));
+  } else {
+    const auto d = detail::make_segment_desc("segmented_sort", segs, keys_in.size());
+    detail::backend<Exec, detail::op::segmented_sort>::run(exec, keys_in.data(), keys_out.data(), values_in.data(),
+                                                            values_out.data(), d, options, comp);
+  }
+}
+
 
 const char* to_string(segsort_write w) noexcept;
 segsort_write parse_segsort_write(const char* name);  // throws errc::invalid_argument

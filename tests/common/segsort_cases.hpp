@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "common/float_ties.hpp"
+#include "cpu/error_expect.hpp"
 #include "common/generators.hpp"
 #include "common/primitives_cases.hpp"  // same_bits, prim_poison, sort_inputs
 #include "ordo/segmented_sort.hpp"
@@ -282,6 +283,84 @@ void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind,
     for (auto j = s.begin[i]; j < s.end[i]; ++j) want_k[j] = keys[perm[j]], want_v[j] = vals[perm[j]];
   ASSERT_TRUE(same_bits(sp.get(in_place ? d_k : d_ko), want_k, what + " keys"));
   ASSERT_TRUE(same_bits(sp.get(in_place ? d_v : d_vo), want_v, what + " values"));
+}
+
+// The copy form with its output being its input: sorted in place, as
+// sort_copy does (keys only; keys and values both into themselves, offsets,
+// bounds with a gap, fixed length). One of keys / values into itself and the
+// other apart, or an output that overlaps its input without being it: a
+// clear invalid_argument before anything is written.
+template <class Space>
+void check_segsort_into_itself(Space& sp) {
+  rng r(5);
+  std::vector<seg_shape> shapes = {offsets_shape("offsets", {0, 1, 7, 33, 300, 2, 5000, 64}, 3)};
+  seg_shape bounds;  // two segments and an uncovered gap between them
+  bounds.name = "bounds with a gap";
+  bounds.form = 1;
+  bounds.n = 9000;
+  bounds.begin = {4000, 0};
+  bounds.end = {9000, 3000};
+  shapes.push_back(bounds);
+  seg_shape fixed;
+  fixed.name = "fixed length 700";
+  fixed.form = 2;
+  fixed.n = 7000;
+  fixed.length = 700;
+  for (std::uint64_t b = 0; b < fixed.n; b += 700) fixed.begin.push_back(b), fixed.end.push_back(b + 700);
+  shapes.push_back(fixed);
+  for (const auto& s : shapes) {
+    std::vector<std::int32_t> keys(s.n);
+    for (auto& k : keys) k = std::int32_t(r.below(500)) - 250;
+    std::vector<std::uint32_t> vals(s.n);
+    for (std::size_t i = 0; i < s.n; ++i) vals[i] = std::uint32_t(i);
+    const auto perm = ref_segsort_perm(keys, s, ordo::less{});
+    auto want_k = keys;
+    auto want_v = vals;
+    for (std::size_t i = 0; i < s.begin.size(); ++i)
+      for (auto j = s.begin[i]; j < s.end[i]; ++j) want_k[j] = keys[perm[j]], want_v[j] = vals[perm[j]];
+    segs_on<Space> on(sp, s);
+    const auto sorted = [&](auto&& f) {
+      if (s.form == 2) f(ordo::fixed_length(s.length));
+      else f(on.segs);
+    };
+    ordo::segmented_sort_options o;
+    o.stable = true;
+    const std::string what = "segmented_sort into itself, " + s.name;
+    {
+      auto d = sp.buf(keys);
+      sorted([&](auto&& sg) { ordo::segmented_sort(sp.exec, sp.cspan(d), sp.span(d), sg, o); });
+      EXPECT_TRUE(same_bits(sp.get(d), want_k, what + ", keys only"));
+    }
+    {
+      auto dk = sp.buf(keys);
+      auto dv = sp.buf(vals);
+      sorted([&](auto&& sg) { ordo::segmented_sort(sp.exec, sp.cspan(dk), sp.span(dk), sp.cspan(dv), sp.span(dv), sg, o); });
+      EXPECT_TRUE(same_bits(sp.get(dk), want_k, what + ", pairs: keys"));
+      EXPECT_TRUE(same_bits(sp.get(dv), want_v, what + ", pairs: values"));
+    }
+    for (bool keys_self : {true, false}) {  // the other one apart: refused, nothing written
+      auto dk = sp.buf(keys);
+      auto dv = sp.buf(vals);
+      auto dko = sp.buf(std::vector<std::int32_t>(s.n, 9));
+      auto dvo = sp.buf(std::vector<std::uint32_t>(s.n, 9u));
+      const auto kout = keys_self ? sp.span(dk) : sp.span(dko);
+      const auto vout = keys_self ? sp.span(dvo) : sp.span(dv);
+      sorted([&](auto&& sg) {
+        EXPECT_ORDO_ERROR(ordo::segmented_sort(sp.exec, sp.cspan(dk), kout, sp.cspan(dv), vout, sg, o),
+                          ordo::errc::invalid_argument);
+      });
+      EXPECT_TRUE(same_bits(sp.get(dk), keys, what + ": keys untouched"));
+      EXPECT_TRUE(same_bits(sp.get(dv), vals, what + ": values untouched"));
+      EXPECT_TRUE(same_bits(sp.get(dko), std::vector<std::int32_t>(s.n, 9), what + ": keys_out untouched"));
+      EXPECT_TRUE(same_bits(sp.get(dvo), std::vector<std::uint32_t>(s.n, 9u), what + ": values_out untouched"));
+    }
+  }
+  // keys_out one element past keys_in: they overlap without being the same span.
+  auto d = sp.buf(std::vector<std::int32_t>(101, 1));
+  const auto all = sp.span(d);
+  const std::span<const std::int32_t> in(all.data(), 100);
+  EXPECT_ORDO_ERROR(ordo::segmented_sort(sp.exec, in, all.subspan(1), ordo::fixed_length(10)),
+                    ordo::errc::invalid_argument);
 }
 
 // Bad segments: a clear invalid_argument naming the segment, outputs untouched.

@@ -119,6 +119,11 @@ TYPED_TEST(RoughCpu, AdaptiveSort) {
     check_adaptive_sort<host_space, K>(par, 60000, 5, v);
 }
 
+TYPED_TEST(RoughCpu, CopyIntoItself) {
+  using K = TypeParam;
+  on_host_spaces({1, 3}, [](host_space& sp) { check_copy_into_itself<host_space, K>(sp, 30000, 21); });
+}
+
 TEST(RoughCpu, InPlaceAndErrors) {
   host_space sp{ordo::cpu{2}};
   const auto h = ordo::gen::ksorted<std::int64_t>(40000, 20, 9, ordo::gen::ksorted_shuffle::blocks);

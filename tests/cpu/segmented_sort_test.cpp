@@ -133,6 +133,10 @@ TEST(SegsortCpu, BadSegments) {
   check_segsort_errors(sp);
 }
 
+TEST(SegsortCpu, CopyIntoItself) {
+  on_host_spaces({1, 2}, [](host_space& sp) { check_segsort_into_itself(sp); });
+}
+
 // The case: begins [0, 1], ends [4, 5] wrote [2, 1, 2, 3, 4, 0].
 TEST(SegsortCpu, OverlapsAreRejected) {
   on_host_spaces({1, 2}, [](host_space& sp) { check_segsort_disjoint_bounds(sp); });

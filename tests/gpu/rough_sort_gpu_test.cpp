@@ -195,6 +195,12 @@ TYPED_TEST(RoughGpu, RadixRunsMergeEdges) {
   }
 }
 
+TYPED_TEST(RoughGpu, CopyIntoItself) {  // CUB's radix sort is not told in == out
+  using K = TypeParam;
+  device_space sp;
+  for (std::size_t n : {1000, 300000}) check_copy_into_itself<device_space, K>(sp, n, 21);
+}
+
 TEST(RoughGpu, InPlaceSmall) {
   ORDO_REQUIRE_GPU();
   device_space sp;

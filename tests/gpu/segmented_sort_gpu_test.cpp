@@ -291,6 +291,12 @@ TEST(SegsortGpu, SmallOverlapsAreRejected) {
   check_segsort_disjoint_bounds(sp);
 }
 
+TEST(SegsortGpu, SmallCopyIntoItself) {
+  ORDO_REQUIRE_GPU();
+  device_space sp;
+  check_segsort_into_itself(sp);
+}
+
 TEST(SegsortGpu, SmallHugeFixedLength) {
   ORDO_REQUIRE_GPU();
   device_space sp;

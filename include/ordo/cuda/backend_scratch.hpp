@@ -46,4 +46,23 @@ void from_scratch_copy(const cuda& exec, Key* keys, Value* values, std::uint64_t
   }
 }
 
+// A copy-form call (sort_copy, rough_sort_copy) whose keys or values are
+// written into themselves, which the front door allows: the outputs that
+// are apart take their inputs, then `in_place()` sorts keys_out (and
+// values_out) where they are, through from_scratch_copy, since CUB's radix
+// sort and the roughsort kernels must not read what they write. False (and
+// nothing done) when every output is apart from its input.
+template <class Key, class Value, class F>
+bool copy_into_itself(const cuda& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
+                      std::uint64_t n, F&& in_place) {
+  constexpr unsigned vbytes = gpu_value_bytes<Value>();
+  const bool keys_self = keys_in == keys_out;
+  const bool values_self = vbytes != 0 && static_cast<const void*>(values_in) == static_cast<const void*>(values_out);
+  if (!keys_self && !values_self) return false;
+  if (!keys_self) device_copy(exec, keys_out, keys_in, n * sizeof(Key));
+  if (vbytes != 0 && !values_self) device_copy(exec, values_out, values_in, n * vbytes);
+  in_place();
+  return true;
+}
+
 }  // namespace ordo::detail

@@ -35,16 +35,7 @@ struct backend<cuda, op::radius> {
   }
 };
 
-template <>
-struct backend<cuda, op::rough_sort_copy> {
-  template <class Key, class Value, class Compare>
-  static void run(const cuda& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
-                  std::uint64_t n, std::uint64_t k, const rough_sort_options& o, Compare) {
-    require_builtin_order_on_gpu<Compare>();
-    rough_sort_cuda(exec, keys_in, keys_out, values_in, values_out, gpu_value_bytes<Value>(), n, k, o);
-  }
-};
-
+// The in-place calls first: the copy forms call them when an output is its input.
 template <>
 struct backend<cuda, op::rough_sort> {
   template <class Key, class Value, class Compare>
@@ -58,12 +49,16 @@ struct backend<cuda, op::rough_sort> {
 };
 
 template <>
-struct backend<cuda, op::sort_copy> {
+struct backend<cuda, op::rough_sort_copy> {
   template <class Key, class Value, class Compare>
   static void run(const cuda& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
-                  std::uint64_t n, const sort_options& o, Compare) {
+                  std::uint64_t n, std::uint64_t k, const rough_sort_options& o, Compare comp) {
     require_builtin_order_on_gpu<Compare>();
-    sort_cuda(exec, keys_in, keys_out, values_in, values_out, gpu_value_bytes<Value>(), n, o);
+    if (copy_into_itself(exec, keys_in, keys_out, values_in, values_out, n, [&] {
+          backend<cuda, op::rough_sort>::run(exec, keys_out, values_out, n, k, o, comp);
+        }))
+      return;
+    rough_sort_cuda(exec, keys_in, keys_out, values_in, values_out, gpu_value_bytes<Value>(), n, k, o);
   }
 };
 
@@ -75,6 +70,20 @@ struct backend<cuda, op::sort> {
     from_scratch_copy(exec, keys, values, n, [&](const Key* kin, const void* vin) {
       sort_cuda(exec, kin, keys, vin, values, gpu_value_bytes<Value>(), n, o);
     });
+  }
+};
+
+template <>
+struct backend<cuda, op::sort_copy> {
+  template <class Key, class Value, class Compare>
+  static void run(const cuda& exec, const Key* keys_in, Key* keys_out, const Value* values_in, Value* values_out,
+                  std::uint64_t n, const sort_options& o, Compare comp) {
+    require_builtin_order_on_gpu<Compare>();
+    if (copy_into_itself(exec, keys_in, keys_out, values_in, values_out, n, [&] {
+          backend<cuda, op::sort>::run(exec, keys_out, values_out, n, o, comp);
+        }))
+      return;
+    sort_cuda(exec, keys_in, keys_out, values_in, values_out, gpu_value_bytes<Value>(), n, o);
   }
 };
 
