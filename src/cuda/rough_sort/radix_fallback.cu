@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "cuda/rough_sort/radix_native.cuh"
+#include "ordo/cuda/detail/cub_temp.cuh"
 #include "ordo/cuda/detail/radix_sort_idx.cuh"
 #include "ordo/cuda/rough_sort/dispatch/rough_sort_dispatch.cuh"
 
@@ -44,10 +45,7 @@ __global__ void store_kernel(code_io<Code> io, std::uint64_t n, const Code* code
 template <class F>
 void with_temp(const cuda& exec, std::uint64_t n, F&& f) {
   const auto run = [&](auto count) {
-    std::size_t bytes = 0;
-    ORDO_CUDA_CHECK(f(nullptr, bytes, count));
-    scratch<unsigned char> temp(exec, std::max<std::size_t>(bytes, 1));
-    ORDO_CUDA_CHECK(f(temp.data(), bytes, count));
+    with_cub_temp(exec, "cub::DeviceRadixSort", [&](void* t, std::size_t& b) { return f(t, b, count); });
   };
   if (n <= std::uint64_t(INT32_MAX)) run(int(n));
   else run(n);

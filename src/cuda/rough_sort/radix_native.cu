@@ -8,31 +8,20 @@
 
 #include <cub/device/device_radix_sort.cuh>
 
-#include <algorithm>
 #include <cstdint>
 
-#include "ordo/cuda/detail/check.cuh"
-#include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/detail/cub_temp.cuh"
 #include "ordo/error.hpp"
 
 namespace ordo::detail::rough {
 namespace {
-
-// f(temp, bytes): a CUB call, sized, then run.
-template <class F>
-void with_cub_temp(const cuda& exec, F&& f) {
-  std::size_t bytes = 0;
-  ORDO_CUDA_CHECK(f(nullptr, bytes));
-  scratch<unsigned char> temp(exec, std::max<std::size_t>(bytes, 1));
-  ORDO_CUDA_CHECK(f(temp.data(), bytes));
-}
 
 template <class T, bool Descending>
 void sort_typed(const cuda& exec, const T* in, T* out, const segsort::value_mover& v, int n) {
   const auto s = exec.stream;
   constexpr int bits = int(sizeof(T) * 8);
   const auto pairs = [&](const auto* vi, auto* vo) {
-    with_cub_temp(exec, [&](void* t, std::size_t& b) {
+    with_cub_temp(exec, "cub::DeviceRadixSort", [&](void* t, std::size_t& b) {
       if constexpr (Descending) return cub::DeviceRadixSort::SortPairsDescending(t, b, in, out, vi, vo, n, 0, bits, s);
       else return cub::DeviceRadixSort::SortPairs(t, b, in, out, vi, vo, n, 0, bits, s);
     });
@@ -42,7 +31,7 @@ void sort_typed(const cuda& exec, const T* in, T* out, const segsort::value_move
   } else if (v.bytes == 8) {
     pairs(static_cast<const std::uint64_t*>(v.in), static_cast<std::uint64_t*>(v.out));
   } else {
-    with_cub_temp(exec, [&](void* t, std::size_t& b) {
+    with_cub_temp(exec, "cub::DeviceRadixSort", [&](void* t, std::size_t& b) {
       if constexpr (Descending) return cub::DeviceRadixSort::SortKeysDescending(t, b, in, out, n, 0, bits, s);
       else return cub::DeviceRadixSort::SortKeys(t, b, in, out, n, 0, bits, s);
     });
