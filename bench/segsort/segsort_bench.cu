@@ -99,6 +99,50 @@ row make_row(const char* impl, const std::string& variant, const char* value, u6
   return r;
 }
 
+// host_sync = false (issue 32): the same call without a read-back, eager
+// ("no_host_sync") and captured once into a CUDA graph that is then
+// launched ("graph"); each verified, its status word included.
+void bench_no_host_sync(results& res, const options& opt, const shape& s, const std::vector<u32>& keys,
+                        const ordo::device_buffer<u32>& d_keys, const ordo::device_buffer<u32>& d_idx,
+                        const ordo::segments<u32>& segments, ordo::device_buffer<u32>& ko,
+                        ordo::device_buffer<u32>& vo, double floor, const nlohmann::json& params) {
+  const u64 n = keys.size();
+  ordo::device_buffer<std::uint64_t> status(1);
+  ordo::segmented_sort_options o;
+  o.host_sync = false;
+  o.status = status.data();
+  const auto checked = [&] {
+    std::vector<std::uint64_t> st(1);
+    status.download(st);
+    const auto v = download(vo);
+    return st[0] == ~0ull && verify(keys, s.offsets, download(ko), &v);
+  };
+  cudaStream_t st = nullptr;
+  ORDO_CUDA_CHECK(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+  const ordo::cuda exec{st, nullptr};
+  auto eager = [&] { ordo::segmented_sort(exec, d_keys.span(), ko.span(), d_idx.span(), vo.span(), segments, o); };
+  eager();
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
+  bool ok = checked();
+  res.add(make_row("ordo", "no_host_sync", "uint32", n, params, median_ms(eager, opt.reps, st), floor, ok, false));
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t g = nullptr;
+  ORDO_CUDA_CHECK(cudaStreamBeginCapture(st, cudaStreamCaptureModeGlobal));
+  eager();
+  ORDO_CUDA_CHECK(cudaStreamEndCapture(st, &graph));
+  ORDO_CUDA_CHECK(cudaGraphInstantiate(&g, graph, 0));
+  auto replay = [&] { ORDO_CUDA_CHECK(cudaGraphLaunch(g, st)); };
+  ORDO_CUDA_CHECK(cudaMemsetAsync(status.data(), 0, sizeof(std::uint64_t), st));
+  ORDO_CUDA_CHECK(cudaMemsetAsync(vo.data(), 0, n * sizeof(u32), st));
+  replay();
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
+  ok = checked();
+  res.add(make_row("ordo", "graph", "uint32", n, params, median_ms(replay, opt.reps, st), floor, ok, false));
+  ORDO_CUDA_CHECK(cudaGraphExecDestroy(g));
+  ORDO_CUDA_CHECK(cudaGraphDestroy(graph));
+  ORDO_CUDA_CHECK(cudaStreamDestroy(st));
+}
+
 void bench_shape(results& res, const options& opt, const shape& s, const std::vector<u32>& keys,
                  const ordo::device_buffer<u32>& d_keys, const ordo::device_buffer<u32>& d_idx, bool extras) {
   const u64 n = keys.size();
@@ -116,6 +160,7 @@ void bench_shape(results& res, const options& opt, const shape& s, const std::ve
   const auto got_v = download(vo);
   const bool ok = verify(keys, s.offsets, download(ko), &got_v);
   res.add(make_row("ordo", "adaptive", "uint32", n, params, median_ms(ordo_pairs, opt.reps), floor, ok, true));
+  bench_no_host_sync(res, opt, s, keys, d_keys, d_idx, segments, ko, vo, floor, params);
   u64 longest = 0;
   for (std::size_t i = 0; i + 1 < s.offsets.size(); ++i) longest = std::max<u64>(longest, s.offsets[i + 1] - s.offsets[i]);
   // The paper's binned path, for comparison, where the default differs from it

@@ -87,7 +87,7 @@ struct probe {
     const auto d = segments(len);
     const u64 count = d.count;
     const double ms =
-        median_ms([&] { seg::launch_bin<Bin, true>(nullptr, io, d, data.list.data(), count, w, false); }, reps);
+        median_ms([&] { seg::launch_bin<Bin, true>(nullptr, io, d, seg::bin_segments{data.list.data(), count}, w, false); }, reps);
     record(len, Bin::describe() + (binding.contains("write") ? " " + binding["write"].get<std::string>() : ""),
            binding, ms);
   }
@@ -117,7 +117,7 @@ struct probe {
     constexpr int smem = seg::radix_bin_smem_bytes<u32, THREADS, true, ITEMS, SLOTS>();
     ordo::detail::allow_smem(kernel, smem);
     const unsigned blocks = unsigned((d.count + SLOTS - 1) / SLOTS);
-    const double ms = median_ms([&] { kernel<<<blocks, THREADS, smem>>>(io, d, data.list.data(), d.count); }, reps);
+    const double ms = median_ms([&] { kernel<<<blocks, THREADS, smem>>>(io, d, seg::bin_segments{data.list.data(), d.count}); }, reps);
     record(len,
            "radix tile threads=" + std::to_string(THREADS) + " items=" + std::to_string(ITEMS) +
                (SLOTS > 1 ? " slots=" + std::to_string(SLOTS) : std::string()),
@@ -130,7 +130,7 @@ struct probe {
     const auto d = segments(len);
     const unsigned blocks = unsigned((d.count + WARPS - 1) / WARPS);
     const double ms = median_ms(
-        [&] { seg::warp_bucket_bin_kernel<u32, ITEMS, WARPS, true, MIN_BLOCKS><<<blocks, WARPS * 32>>>(io, d, data.list.data(), d.count); },
+        [&] { seg::warp_bucket_bin_kernel<u32, ITEMS, WARPS, true, MIN_BLOCKS><<<blocks, WARPS * 32>>>(io, d, seg::bin_segments{data.list.data(), d.count}); },
         reps);
     record(len,
            "warp bucket items=" + std::to_string(ITEMS) + " warps=" + std::to_string(WARPS) +

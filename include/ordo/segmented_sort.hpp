@@ -82,6 +82,23 @@ struct segmented_sort_options {
   // are valid by construction: the GPU call then reads nothing back and never
   // waits, so it can be captured into a CUDA graph.
   bool validate = true;
+  // GPU, offsets and by_bounds: host_sync = false makes the call read
+  // nothing back and never wait on the device, so it can be captured into a
+  // CUDA graph like the fixed-length form. The range check cannot throw
+  // then: the GPU writes to *status (a device word the caller provides;
+  // required) the index of the first segment that is out of range, has
+  // begin > end, or holds more than 2^32 - 1 elements, or ~0 when every
+  // segment is good; when one is bad, nothing is sorted (keys_out and
+  // values_out are not written). by_bounds needs validate = false here (the
+  // overlap check reads back). The choices the host makes from the bin
+  // sizes are made on the device, and every launch and scratch buffer is
+  // sized for the worst case of n and the segment count (the lists take 4
+  // bytes a segment, the grid bin for long segments up to about twice n
+  // keys and positions): docs/algorithms.md#segmented-sort-without-host-sync.
+  // Fixed-length calls never wait with or without it (status is set to ~0).
+  // CPU executors check and throw as always and leave status alone.
+  bool host_sync = true;
+  std::uint64_t* status = nullptr;
 };
 
 }  // namespace ordo

@@ -224,21 +224,47 @@ struct segs_on {
   static std::vector<Offset> cast(const std::vector<std::uint64_t>& v) { return {v.begin(), v.end()}; }
 };
 
+// host_sync = false (GPU only): the form without a read-back, whose status
+// word must then say that every segment was good (by_bounds: validate off,
+// as that form asks).
+template <class Space>
+struct status_word {
+  decltype(std::declval<Space&>().buf(std::vector<std::uint64_t>{})) word;
+  bool on;
+  status_word(Space& sp, ordo::segmented_sort_options& o, bool host_sync, const seg_shape& s)
+      : word(sp.buf(std::vector<std::uint64_t>{0})), on(!host_sync) {
+    if (!on) return;
+    o.host_sync = false;
+    o.status = sp.span(word).data();
+    if (s.form == 1) o.validate = false;
+  }
+  ::testing::AssertionResult good(Space& sp, const std::string& what) {
+    if (!on) return ::testing::AssertionSuccess();
+    const std::uint64_t got = sp.get(word)[0];
+    if (got == ~0ull) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << what << ": status " << got << ", not ~0";
+  }
+};
+
 template <class Space, class K, class Offset = std::uint32_t>
 void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool stable,
-                        std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic) {
+                        std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic,
+                        bool host_sync = true) {
   const auto keys = segsort_keys<K>(kind, s.n, seed);
   segs_on<Space, Offset> on(sp, s);
   ordo::segmented_sort_options o;
   o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
   o.stable = stable;
   o.path = path;
+  status_word<Space> status(sp, o, host_sync, s);
   auto d_in = sp.buf(keys);
   auto d_out = sp.buf(std::vector<K>(s.n, prim_poison<K>()));
   const std::string what = std::string("keys ") + ordo::type_name<K>() + " " + s.name + " " + kind +
-                           (descending ? " desc" : " asc") + (stable ? " stable " : " ") + ordo::to_string(path);
+                           (descending ? " desc" : " asc") + (stable ? " stable " : " ") + ordo::to_string(path) +
+                           (host_sync ? "" : " no host sync");
   if (s.form == 2) ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::fixed_length(s.length, s.first), o);
   else ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), on.segs, o);
+  ASSERT_TRUE(status.good(sp, what));
   const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
   // Float keys are always stable (the docs' promise): -0.0 / +0.0 and NaN
   // payloads keep their order, so they are compared bit for bit.
@@ -251,7 +277,8 @@ void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, 
 // Key-value: values are the original positions, so any instability shows.
 template <class Space, class K, class V, class Offset = std::uint32_t>
 void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool in_place,
-                         std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic) {
+                         std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic,
+                         bool host_sync = true) {
   const auto keys = segsort_keys<K>(kind, s.n, seed);
   std::vector<V> vals(s.n);
   for (std::size_t i = 0; i < s.n; ++i) vals[i] = V(i * 3 + 1);
@@ -259,6 +286,7 @@ void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind,
   ordo::segmented_sort_options o;
   o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
   o.path = path;
+  status_word<Space> status(sp, o, host_sync, s);
   const auto segs = s.form == 2 ? ordo::segments<Offset>{} : on.segs;
   auto d_k = sp.buf(keys);
   auto d_v = sp.buf(vals);
@@ -266,7 +294,7 @@ void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind,
   auto d_vo = sp.buf(std::vector<V>(s.n, prim_poison<V>()));
   const std::string what = std::string("pairs ") + ordo::type_name<K>() + "/" + std::to_string(sizeof(V) * 8) + " " +
                            s.name + " " + kind + (descending ? " desc" : " asc") + (in_place ? " in place " : " ") +
-                           ordo::to_string(path);
+                           ordo::to_string(path) + (host_sync ? "" : " no host sync");
   const auto run = [&](auto&& sg) {
     if (in_place) {
       ordo::segmented_sort_in_place(sp.exec, sp.span(d_k), sp.span(d_v), sg, o);
@@ -276,6 +304,7 @@ void check_segsort_pairs(Space& sp, const seg_shape& s, const std::string& kind,
   };
   if (s.form == 2) run(ordo::fixed_length(s.length, s.first));
   else run(segs);
+  ASSERT_TRUE(status.good(sp, what));
   const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
   std::vector<K> want_k = in_place ? keys : std::vector<K>(s.n, prim_poison<K>());
   std::vector<V> want_v = in_place ? vals : std::vector<V>(s.n, prim_poison<V>());

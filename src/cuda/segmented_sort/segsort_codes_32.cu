@@ -3,5 +3,5 @@
 
 namespace ordo::detail::segsort {
 template void segsort_codes<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, const segment_desc&, bool,
-                                           segsort_write, segsort_path);
+                                           segsort_write, segsort_path, std::uint64_t*);
 }

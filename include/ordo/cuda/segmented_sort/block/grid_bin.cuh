@@ -4,6 +4,7 @@
 // chunk sort (radix_tile_kernels.cuh) and the partition path
 // (grid_partition_kernels.cuh).
 #pragma once
+#include "ordo/cuda/segmented_sort/block/bin_segments.cuh"
 #include "ordo/cuda/thread/element_io.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
@@ -14,17 +15,27 @@ namespace ordo::detail::segsort {
 // A segment g with partitioned[g] != 0 is sorted by the partition path
 // (kernel/grid_partition_kernels.cuh), and the chunk sorts and merge passes
 // skip it; nullptr: they sort every segment.
+// Without a host synchronisation, G is the host's bound on the bin's size
+// and the list and its size are in `plan` (bin b): range(g) is then an
+// empty segment for g past the size, which has no chunks, so every chunk q
+// past the last real one is out of range (chunk_at gives it an empty range).
 struct grid_bin {
   segment_desc d;
   const u32* segs;
   const u64* chunk_base;  // exclusive scan of the chunk counts, G + 1 entries
   u64 G;
+  const bin_plan* plan = nullptr;
+  int b = 0;
   const u32* partitioned = nullptr;
   // With partitioned: the chunks left to the chunk sorts and merge passes,
   // which then run as persistent grids over this list.
   const u64* work = nullptr;
   const unsigned long long* work_count = nullptr;
   __device__ __forceinline__ bool skips(u64 g) const { return partitioned != nullptr && partitioned[g] != 0; }
+  __device__ __forceinline__ segment_range range(u64 g) const {
+    if (plan == nullptr) return d[segs[g]];
+    return g < plan->count[b] ? d[segs[plan->start[b] + g]] : segment_range{0, 0};
+  }
 };
 
 // Runs body(q) for this block's chunks: chunk blockIdx.x, or, with a work
@@ -49,15 +60,18 @@ struct grid_chunk {
   u64 base;  // the segment's first scratch slot
   u64 g;     // the segment within the bin
 };
+// Chunk q, or an empty range where q is past the last chunk (a grid sized
+// by a bound; kernels that would misread an empty range test for it).
 template <int TILE>
 __device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
+  if (q >= gb.chunk_base[gb.G]) return {segment_range{0, 0}, 0, 0, 0};
   u64 lo = 0, hi = gb.G;  // last g with chunk_base[g] <= q
   while (hi - lo > 1) {
     const u64 mid = (lo + hi) / 2;
     if (gb.chunk_base[mid] <= q) lo = mid;
     else hi = mid;
   }
-  return {gb.d[gb.segs[lo]], q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE, lo};
+  return {gb.range(lo), q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE, lo};
 }
 
 }  // namespace ordo::detail::segsort

@@ -6,6 +6,9 @@
 // chunk sort and merge passes. Everything after the read-back is enqueued on
 // the stream without waiting. By_bounds segments are first checked for
 // overlaps under `validate` (overlap_check.cuh: one or two more read-backs).
+// Without a host synchronisation (host_sync = false) nothing is read back:
+// bin_plan_kernel makes the host's choices on the device, and every launch
+// after it is sized from bounds the host knows (segsort_run_deferred).
 #pragma once
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
@@ -22,6 +25,7 @@
 #include "ordo/cuda/segmented_sort/dispatch/overlap_check.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/kernel/bin_kernels.cuh"
+#include "ordo/cuda/segmented_sort/kernel/bin_plan_kernel.cuh"
 #include "ordo/cuda/segmented_sort/kernel/grid_partition_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/radix_tile_kernels.cuh"
 #include "ordo/cuda/segmented_sort/kernel/reg_sort_kernels.cuh"
@@ -42,20 +46,30 @@ inline constexpr bool is_code_io = false;
 template <class Code>
 inline constexpr bool is_code_io<code_io<Code>> = true;
 
+// A bin kernel's grid: `blocks` where the host knows the bin's size, else
+// (the size is a bound) at most what fits on the device at once, the
+// kernel looping over the rest (block/bin_segments.cuh).
+template <class Kernel>
+unsigned bin_grid(Kernel kernel, const bin_segments& L, u64 blocks, int threads, int smem) {
+  if (L.plan == nullptr) return unsigned(blocks);
+  return unsigned(std::min<u64>(blocks, resident_blocks(kernel, threads, smem)));
+}
+
 template <int THREADS, int ITEMS, bool POS, int SLOTS, class K>
-void launch_radix_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const u32* list, u64 count) {
-  if (count == 0) return;
+void launch_radix_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const bin_segments& L) {
+  if (L.count == 0) return;
   auto kernel = radix_bin_kernel<K, THREADS, POS, ITEMS, SLOTS>;
   constexpr int smem = radix_bin_smem_bytes<K, THREADS, POS, ITEMS, SLOTS>();
   allow_smem(kernel, smem);
-  kernel<<<unsigned((count + SLOTS - 1) / SLOTS), THREADS, smem, s>>>(io, d, list, count);
+  kernel<<<bin_grid(kernel, L, (L.count + SLOTS - 1) / SLOTS, THREADS, smem), THREADS, smem, s>>>(io, d, L);
   ORDO_CUDA_LAUNCH_CHECK("radix_bin_kernel");
 }
 
 template <int ITEMS, int WARPS, bool POS, class K>
-void launch_warp_bucket_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const u32* list, u64 count) {
-  if (count == 0) return;
-  warp_bucket_bin_kernel<K, ITEMS, WARPS, POS><<<ceil_blocks(count, WARPS), WARPS * 32, 0, s>>>(io, d, list, count);
+void launch_warp_bucket_bin(cudaStream_t s, const code_io<K>& io, const segment_desc& d, const bin_segments& L) {
+  if (L.count == 0) return;
+  auto kernel = warp_bucket_bin_kernel<K, ITEMS, WARPS, POS>;
+  kernel<<<bin_grid(kernel, L, ceil_blocks(L.count, WARPS), WARPS * 32, 0), WARPS * 32, 0, s>>>(io, d, L);
   ORDO_CUDA_LAUNCH_CHECK("warp_bucket_bin_kernel");
 }
 
@@ -66,53 +80,53 @@ constexpr int split_items() {
   return items / (1 << split_low::den_log2) * split_low::num;
 }
 
-// low_list / low_count: the bin's lower part (len <= 3/4 of Bin::n), split
-// off by the binning when radix tiles sort a bin that lists split_low. The
-// strategy and the routes come from the bin's type (policies.cuh).
+// low: the bin's lower part (len <= 3/4 of Bin::n), split off by the
+// binning when radix tiles sort a bin that lists split_low. The strategy and
+// the routes come from the bin's type (policies.cuh).
 template <class Bin, bool POS, class IO>
-void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const u32* list, u64 count, segsort_write w,
-                bool radix, const u32* low_list = nullptr, u64 low_count = 0) {
+void launch_bin(cudaStream_t s, const IO& io, const segment_desc& d, const bin_segments& L, segsort_write w, bool radix,
+                const bin_segments& low = {}) {
   using K = typename IO::key_t;
   if constexpr (is_code_io<IO> && (Bin::warp_bucket || Bin::radix_tile)) {
     if (radix) {
       if constexpr (Bin::warp_bucket) {  // a warp per segment
         constexpr int items = Bin::n / 32, W = radix_tile_policy::warp_bucket_warps;
-        launch_warp_bucket_bin<items, W, POS>(s, io, d, list, count);
-        if constexpr (Bin::split) launch_warp_bucket_bin<split_items<items>(), W, POS>(s, io, d, low_list, low_count);
+        launch_warp_bucket_bin<items, W, POS>(s, io, d, L);
+        if constexpr (Bin::split) launch_warp_bucket_bin<split_items<items>(), W, POS>(s, io, d, low);
       } else {  // block radix sorts, the lower part in 3/4 of the tile
         using P = radix_tile_policy;
         constexpr int slots = P::slots(Bin::n), threads = P::bin_threads(Bin::n), items = Bin::n * slots / threads;
-        launch_radix_bin<threads, items, POS, slots>(s, io, d, list, count);
-        if constexpr (Bin::split) launch_radix_bin<threads, split_items<items>(), POS, slots>(s, io, d, low_list, low_count);
+        launch_radix_bin<threads, items, POS, slots>(s, io, d, L);
+        if constexpr (Bin::split) launch_radix_bin<threads, split_items<items>(), POS, slots>(s, io, d, low);
       }
       return;
     }
   }
-  if (count == 0) return;
+  if (L.count == 0) return;
   if constexpr (Bin::strategy == bin_strategy::reg_sort) {
-    const unsigned blocks = ceil_blocks(count * Bin::M, Bin::block);
-    reg_sort_bin_kernel<Bin::M, Bin::P, Bin::block, POS>
-        <<<blocks, Bin::block, 0, s>>>(io, d, list, count, striped_for(w, Bin::P));
+    auto kernel = reg_sort_bin_kernel<Bin::M, Bin::P, Bin::block, POS, IO>;
+    const unsigned blocks = bin_grid(kernel, L, ceil_blocks(L.count * Bin::M, Bin::block), Bin::block, 0);
+    kernel<<<blocks, Bin::block, 0, s>>>(io, d, L, striped_for(w, Bin::P));
     ORDO_CUDA_LAUNCH_CHECK("reg_sort_bin_kernel");
   } else {
     auto kernel = smem_merge_bin_kernel<Bin::warps, Bin::P, POS, IO>;
     const int smem = block_sort_smem_bytes<K>(Bin::n, POS);
     allow_smem(kernel, smem);
-    kernel<<<unsigned(count), Bin::warps * 32, smem, s>>>(io, d, list);
+    kernel<<<bin_grid(kernel, L, L.count, Bin::warps * 32, smem), Bin::warps * 32, smem, s>>>(io, d, L);
     ORDO_CUDA_LAUNCH_CHECK("smem_merge_bin_kernel");
   }
 }
 
-// One launch_bin per bin of the list, in order. Bin b's lower part, when
-// split off, has list index top + 2 + (b - split_from) (see bin_of).
+// One launch_bin per bin of the list, in order (L: every list). Bin b's
+// lower part, when split off, has list index top + 2 + (b - split_from)
+// (see bin_of).
 template <class Bins, bool POS, class IO>
-void launch_bins(cudaStream_t s, const IO& io, const segment_desc& d, const u32* lists, const u64* start,
-                 const unsigned long long* count, segsort_write w, bool radix, int split_from) {
+void launch_bins(cudaStream_t s, const IO& io, const segment_desc& d, const bin_segments* L, segsort_write w, bool radix,
+                 int split_from) {
   Bins::for_each_bin([&](auto bin) {
     constexpr int b = decltype(bin)::value;
     const int low = b >= split_from ? Bins::top_log2 + 2 + (b - split_from) : -1;
-    launch_bin<typename Bins::template bin<b>, POS>(s, io, d, lists + start[b], count[b], w, radix,
-                                                    low >= 0 ? lists + start[low] : nullptr, low >= 0 ? count[low] : 0);
+    launch_bin<typename Bins::template bin<b>, POS>(s, io, d, L[b], w, radix, low >= 0 ? L[low] : bin_segments{});
   });
 }
 
@@ -158,9 +172,12 @@ void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bi
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_sort_kernel");
 }
 
+// L: the grid bin's list; G = L.count (a bound without a host
+// synchronisation, as are chunks and max_len then: grid_bin::range).
 template <class Policy, bool POS, class IO>
-void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u32* list, u64 G, u64 chunks,
-                  u64 max_len, bool radix) {
+void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const bin_segments& L, u64 chunks, u64 max_len,
+                  bool radix) {
+  const u64 G = L.count;
   using K = typename IO::key_t;
   constexpr int TILE = Policy::grid_threads * Policy::grid_items;
   static_assert(TILE == Policy::grid_warps * 32 * Policy::grid_items, "chunk sort and merge tiles must agree");
@@ -169,14 +186,14 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
                                          std::to_string(max_len) + ")");
   cudaStream_t s = exec.stream;
   scratch<u64> base(exec, G + 1);
+  grid_bin gb{d, L.segs, base.data(), G, L.plan, L.b};
   ORDO_CUDA_CHECK(cudaMemsetAsync(base.data() + G, 0, sizeof(u64), s));
-  grid_chunk_count_kernel<0><<<elementwise_blocks(G), 256, 0, s>>>(d, list, G, TILE, base.data());
+  grid_chunk_count_kernel<<<elementwise_blocks(G), 256, 0, s>>>(gb, TILE, base.data());
   ORDO_CUDA_LAUNCH_CHECK("grid_chunk_count_kernel");
   std::size_t temp_bytes = 0;
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, temp_bytes, base.data(), base.data(), G + 1, s));
   scratch<unsigned char> temp(exec, temp_bytes);
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), temp_bytes, base.data(), base.data(), G + 1, s));
-  grid_bin gb{d, list, base.data(), G};
 
   const u64 slots = chunks * TILE;
   // Radix chunks sort groups of chunks, so the passes start from longer runs.
@@ -267,53 +284,92 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const u
 // The short-segment path: where each tile's segments start, then one block
 // per tile. Built-in orders only (a user's key type would size the tile).
 // `first`: each tile's first segment, written by the binning's histogram pass.
+// With a plan, the kernel runs only in the mode the device chose.
 inline u64 short_tiles_of(const segment_desc& d) { return (d.n + short_tile_policy::tile - 1) / short_tile_policy::tile; }
 template <class Code>
 void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_desc& d, const u32* first,
-                     bool mixed = false) {
+                     bool mixed = false, const bin_plan* plan = nullptr) {
   using P = short_tile_policy;
   cudaStream_t s = exec.stream;
   const u64 tiles = short_tiles_of(d);
   if (tiles > 0x7fffffffull) throw error(errc::not_supported, "segmented_sort: too many tiles for one launch");
   if (mixed)
-    short_tile_kernel<P::threads, P::tile, P::max_len, true><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first);
+    short_tile_kernel<P::threads, P::tile, P::max_len, true><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first, plan);
   else
-    short_tile_kernel<P::threads, P::tile, P::max_len, false><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first);
+    short_tile_kernel<P::threads, P::tile, P::max_len, false><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first, plan);
   ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
 }
 
-// The automatic choice between the paths for short segments. Ranking by
-// counting costs a segment's length per element, so where one bin holds
-// nearly every segment and they are not tiny, that bin's reg-sort wins
-// (uniform 32); mixed lengths make every bin kernel re-read sectors the
-// others read, and tiny ones make binning the cost (power law max 50,
-// uniform 8): docs/benchmarks.md#tuning-segsort-short-tiles.
-inline bool short_tiles_pay(const bin_summary& h, int n_bins) {
-  if (h.max_len <= short_tile_policy::all_tiles_len) return true;
-  unsigned long long total = 0, largest = 0;
-  for (int b = 0; b < n_bins; ++b) total += h.count[b], largest = h.count[b] > largest ? h.count[b] : largest;
-  return double(largest) < short_tile_policy::one_bin_share * double(total);
+// The most segments list `list` can hold (bin_of's lists: a segment of bin
+// b >= 1 is longer than 2^(b-1), the grid bin's than 2^top), what the
+// launches without a host synchronisation are sized by.
+inline u64 list_bound(const segment_desc& d, int list, int top, int split_from) {
+  const int b = list <= top + 1 ? list : split_from + (list - top - 2);
+  const u64 shortest = b == 0 ? 1 : (u64(1) << (b - 1)) + 1;
+  return std::min<u64>(d.count, d.n / shortest);
 }
 
-// The hybrid: with segments both longer and shorter than the short tiles
-// take, the short ones go to the short tiles (one pass by position) and
-// only the longer ones to their bins, once the short ones hold at least
-// short_tile_policy::hybrid_share of the elements (estimated from the bin
-// counts at 3/4 of each bin's bound). Binning segments of mixed short lengths
-// is what made the power law with max 50 slow binned (same entry).
-template <class Bins>
-bool hybrid_pays(const bin_summary& h, u64 n) {
-  if (h.max_len <= u64(short_tile_policy::max_len)) return false;  // all short: the choice above
-  constexpr int short_bins = 1 + Bins::last_short;
-  double elements = double(h.count[0]);
-  for (int b = 1; b < short_bins; ++b) elements += double(h.count[b]) * 0.75 * double(1u << b);
-  return elements >= short_tile_policy::hybrid_share * double(n);
+// What the rest of segsort_run shares between its two forms.
+struct segsort_setup {
+  int lists_n, split_from;
+  bool radix;
+  short_rule rule;
+  const bin_summary* sum;  // the histogram, on the device
+  const u32* first;        // the short tiles' first segments (rule.tiled)
+};
+
+// The form without a host synchronisation (host_sync = false): the plan
+// kernel reads the histogram on the device, the short tiles' kernels launch
+// over every tile and run only in the mode the plan chose, and the bins and
+// the grid bin launch over grids sized by list_bound (the kernels read their
+// lists and sizes from the plan). Scratch is sized for the bounds too: the
+// lists for every segment, the grid bin for every element twice.
+template <class Policy, bool POS, class IO>
+void segsort_run_deferred(const cuda& exec, const IO& io, const segment_desc& d, segsort_write w,
+                          const segsort_setup& c, std::uint64_t* status) {
+  using Bins = typename Policy::bins;
+  constexpr int top = Bins::top_log2, n_bins = top + 2;
+  constexpr int TILE = Policy::grid_threads * Policy::grid_items;
+  cudaStream_t s = exec.stream;
+  scratch<bin_plan> plan(exec, 1);
+  scratch<unsigned long long> cursor(exec, c.lists_n);
+  bin_plan_kernel<Bins><<<1, 32, 0, s>>>(c.sum, c.lists_n, d.n, c.rule, cursor.data(), plan.data(), status);
+  ORDO_CUDA_LAUNCH_CHECK("bin_plan_kernel");
+  if constexpr (is_code_io<IO>) {
+    if (c.rule.tiled) {
+      run_short_tiles(exec, io, d, c.first, false, plan.data());
+      if (c.rule.allow_hybrid && d.n > u64(short_tile_policy::max_len))  // else no segment is long
+        run_short_tiles(exec, io, d, c.first, true, plan.data());
+    }
+  }
+  scratch<u32> lists(exec, d.count);
+  constexpr u64 most = 0xffffffffull;  // longer segments are bad here (the GPU's limit)
+  bin_scatter_kernel<256, 8><<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, c.split_from, cursor.data(),
+                                                                            lists.data(), plan.data(), most);
+  ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
+  bin_segments L[max_bins];
+  for (int b = 0; b < c.lists_n; ++b) L[b] = {lists.data(), list_bound(d, b, top, c.split_from), plan.data(), b};
+  if (L[0].count) {
+    unit_bin_kernel<<<elementwise_blocks(L[0].count), 256, 0, s>>>(io, d, L[0]);
+    ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
+  }
+  launch_bins<Bins, POS>(s, io, d, L, w, c.radix, c.split_from);
+  const bin_segments& grid = L[n_bins - 1];
+  if (grid.count)
+    run_grid_bin<Policy, POS>(exec, io, d, grid, d.n / TILE + grid.count + 1, std::min<u64>(d.n, most), c.radix);
 }
 
 template <class Policy, bool POS, class IO>
 void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_write w,
-                 segsort_path path = segsort_path::automatic) {
-  if (d.count == 0) return;
+                 segsort_path path = segsort_path::automatic, std::uint64_t* status = nullptr) {
+  // status: no host synchronisation (offsets, bounds); the first bad
+  // segment, or ~0, is written there. Fixed lengths never wait.
+  const bool deferred = status != nullptr && d.kind != segment_kind::fixed;
+  if (status != nullptr && !deferred) ORDO_CUDA_CHECK(cudaMemsetAsync(status, 0xff, sizeof(*status), exec.stream));
+  if (d.count == 0) {
+    if (deferred) ORDO_CUDA_CHECK(cudaMemsetAsync(status, 0xff, sizeof(*status), exec.stream));
+    return;
+  }
   if (d.count > 0xffffffffull)
     throw error(errc::not_supported, "segmented_sort: on the GPU at most 2^32 - 1 segments (got " +
                                          std::to_string(d.count) + ")");
@@ -338,8 +394,14 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   const bool tiled = is_code_io<IO> && d.kind != segment_kind::bounds && tiles <= 0x7fffffffull;
   scratch<u32> first(exec, tiled ? tiles + 1 : 0);
   bin_histogram_kernel<256, short_tile_policy::tile><<<elementwise_blocks(d.count + 1), 256, 0, s>>>(
-      d, top, split_from, TILE, sum.data(), tiles, tiled ? first.data() : nullptr);
+      d, top, split_from, TILE, sum.data(), tiles, tiled ? first.data() : nullptr, deferred ? 0xffffffffull : ~0ull);
   ORDO_CUDA_LAUNCH_CHECK("bin_histogram_kernel");
+  const short_rule rule{tiled, path == segsort_path::automatic, path == segsort_path::short_tiles,
+                        path == segsort_path::automatic || path == segsort_path::radix_tiles};
+  if (deferred)
+    return segsort_run_deferred<Policy, POS>(exec, io, d, w,
+                                             segsort_setup{lists_n, split_from, radix, rule, sum.data(), first.data()},
+                                             status);
   // Fixed lengths: the host knows the summary, so nothing is read back and
   // nothing below waits on the device (the call can be graph-captured).
   bin_summary h{};
@@ -350,9 +412,9 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
     ORDO_CUDA_CHECK(cudaStreamSynchronize(s));
     if (h.first_bad != ~0ull) throw_bad_segment_cuda(d, h.first_bad);
   }
+  const int mode = short_mode_of<Bins>(h, d.n, rule);
   if constexpr (is_code_io<IO>) {
-    if ((path == segsort_path::automatic || path == segsort_path::short_tiles) && d.kind != segment_kind::bounds &&
-        h.max_len <= short_tile_policy::max_len && (path == segsort_path::short_tiles || short_tiles_pay(h, n_bins))) {
+    if (mode == 1) {
       if (h.max_len > 0) run_short_tiles(exec, io, d, first.data());
       return;
     }
@@ -361,8 +423,7 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
   unsigned long long count[max_bins];  // what the bins sort: the short ones leave in a hybrid
   for (int b = 0; b < lists_n; ++b) count[b] = h.count[b];
   if constexpr (is_code_io<IO>) {
-    if ((path == segsort_path::automatic || path == segsort_path::radix_tiles) && d.kind != segment_kind::bounds &&
-        hybrid_pays<Bins>(h, d.n)) {
+    if (mode == 2) {
       run_short_tiles(exec, io, d, first.data(), true);
       for (int b = 0; b <= Bins::last_short; ++b) count[b] = 0;
     }
@@ -381,27 +442,27 @@ void segsort_run(const cuda& exec, const IO& io, const segment_desc& d, segsort_
       <<<ceil_blocks(d.count, 256 * 8), 256, 0, s>>>(d, top, split_from, cursor.data(), lists.data());
   ORDO_CUDA_LAUNCH_CHECK("bin_scatter_kernel");
 
+  bin_segments L[max_bins];
+  for (int b = 0; b < lists_n; ++b) L[b] = {lists.data() + start[b], count[b]};
   if (count[0]) {
-    unit_bin_kernel<<<elementwise_blocks(count[0]), 256, 0, s>>>(io, d, lists.data(), count[0]);
+    unit_bin_kernel<<<elementwise_blocks(count[0]), 256, 0, s>>>(io, d, L[0]);
     ORDO_CUDA_LAUNCH_CHECK("unit_bin_kernel");
   }
-  launch_bins<Bins, POS>(s, io, d, lists.data(), start, count, w, radix, split_from);
-  if (h.count[n_bins - 1])
-    run_grid_bin<Policy, POS>(exec, io, d, lists.data() + start[n_bins - 1], h.count[n_bins - 1], h.grid_chunks,
-                              h.max_len, radix);
+  launch_bins<Bins, POS>(s, io, d, L, w, radix, split_from);
+  if (h.count[n_bins - 1]) run_grid_bin<Policy, POS>(exec, io, d, L[n_bins - 1], h.grid_chunks, h.max_len, radix);
 }
 
 // The built-in orders, one instantiation per code width (libordo compiles both).
 template <class Code>
 void segsort_codes(const cuda& exec, const code_io<Code>& io, const segment_desc& d, bool pos, segsort_write w,
-                   segsort_path path) {
-  if (pos) segsort_run<sm90_policy, true>(exec, io, d, w, path);
-  else segsort_run<sm90_policy, false>(exec, io, d, w, path);
+                   segsort_path path, std::uint64_t* status) {
+  if (pos) segsort_run<sm90_policy, true>(exec, io, d, w, path, status);
+  else segsort_run<sm90_policy, false>(exec, io, d, w, path, status);
 }
 extern template void segsort_codes<std::uint32_t>(const cuda&, const code_io<std::uint32_t>&, const segment_desc&,
-                                                  bool, segsort_write, segsort_path);
+                                                  bool, segsort_write, segsort_path, std::uint64_t*);
 extern template void segsort_codes<std::uint64_t>(const cuda&, const code_io<std::uint64_t>&, const segment_desc&,
-                                                  bool, segsort_write, segsort_path);
+                                                  bool, segsort_write, segsort_path, std::uint64_t*);
 
 }  // namespace ordo::detail::segsort
 
@@ -412,9 +473,21 @@ void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, co
                          void* values_out, unsigned value_bytes, const segment_desc& d,
                          const segmented_sort_options& o, Compare comp) {
   using namespace segsort;
+  // Without a host synchronisation the checks cannot throw: they need
+  // somewhere to report, and the overlap check of by_bounds reads back.
+  std::uint64_t* status = nullptr;
+  if (!o.host_sync) {
+    if (o.status == nullptr)
+      throw error(errc::invalid_argument, "segmented_sort: host_sync = false needs options.status, a device word "
+                                          "where the GPU reports the first bad segment (or ~0)");
+    if (d.kind == segment_kind::bounds && o.validate)
+      throw error(errc::invalid_argument, "segmented_sort: host_sync = false with by_bounds segments needs "
+                                          "validate = false (the overlap check reads its result back)");
+    status = o.status;
+  }
   // Overlapping bounds (a pass and a read-back; the range checks below are
   // part of the binning and always run).
-  if (o.validate) check_overlaps_cuda(exec, d);
+  if (o.validate && status == nullptr) check_overlaps_cuda(exec, d);
   const value_mover values{values_in, values_out, value_bytes};
   const bool descending = o.order == sort_order::descending;
   if constexpr (std::is_same_v<Compare, less> && is_key_type_v<Key>) {
@@ -428,14 +501,14 @@ void segmented_sort_cuda(const cuda& exec, const Key* keys_in, Key* keys_out, co
     const bool exact = pos && kind == key_kind::floating;
     const code_io<Code> io{reinterpret_cast<const Code*>(keys_in), reinterpret_cast<Code*>(keys_out), values, kind,
                            descending, exact, exact};
-    segsort_codes<Code>(exec, io, d, pos, o.write, o.path);
+    segsort_codes<Code>(exec, io, d, pos, o.write, o.path, status);
   } else {
     if (descending) {
       const user_io<Key, reversed_order<Compare>> io{keys_in, keys_out, values, {comp}};
-      segsort_run<sm90_policy, true>(exec, io, d, o.write);
+      segsort_run<sm90_policy, true>(exec, io, d, o.write, segsort_path::automatic, status);
     } else {
       const user_io<Key, Compare> io{keys_in, keys_out, values, comp};
-      segsort_run<sm90_policy, true>(exec, io, d, o.write);
+      segsort_run<sm90_policy, true>(exec, io, d, o.write, segsort_path::automatic, status);
     }
   }
 }

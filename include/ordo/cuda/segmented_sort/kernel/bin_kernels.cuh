@@ -5,20 +5,20 @@
 // shared memory, and the block's goes to the global one. The same pass checks
 // every segment (the first bad one is kept by atomicMin) and sums what the
 // grid bin needs. The scan of the bin sizes is done on the host, which reads
-// the histogram back anyway; the bin kernel then places each segment id at
-// its bin's cursor, again with one atomic per warp and bin.
+// the histogram back anyway (or, without a host synchronisation, by
+// bin_plan_kernel.cuh); the bin kernel then places each segment id at its
+// bin's cursor, again with one atomic per warp and bin.
 #pragma once
 #include <cstdint>
 
 #include "ordo/cuda/warp/warp_reduce.cuh"
+#include "ordo/cuda/segmented_sort/block/bin_segments.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 #include "ordo/cuda/segmented_sort/thread/tile_firsts.cuh"
 #include "ordo/cuda/thread/element_io.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::segsort {
-
-inline constexpr int max_bins = 20;
 
 // What the host reads back after the histogram: one small copy.
 struct bin_summary {
@@ -48,11 +48,19 @@ __host__ __device__ __forceinline__ int bin_of(u64 len, int top_log2, int split_
   return b;
 }
 
+// A segment the bins take: in range, and no longer than max_len (the
+// host-sync-free form counts a segment past what the GPU sorts as bad, as
+// it cannot throw; with a read-back the host throws not_supported).
+__device__ __forceinline__ bool binnable(const segment_desc& d, const segment_range& r, u64 max_len) {
+  return d.valid(r) && r.end - r.begin <= max_len;
+}
+
 // With `first` (offsets or a fixed length), it also writes the short
 // tiles' first segments (write_tile_firsts, tiles of TILE).
 template <int THREADS, int TILE>
 __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, int top_log2, int split_from,
-                                                                u64 chunk, bin_summary* out, u64 tiles, u32* first) {
+                                                                u64 chunk, bin_summary* out, u64 tiles, u32* first,
+                                                                u64 max_len = ~0ull) {
   __shared__ unsigned long long hist[max_bins], block_chunks, block_longest;
   for (int b = threadIdx.x; b < max_bins; b += THREADS) hist[b] = 0;
   if (threadIdx.x == 0) block_chunks = 0, block_longest = 0;
@@ -65,7 +73,7 @@ __global__ void __launch_bounds__(THREADS) bin_histogram_kernel(segment_desc d, 
     int bin = -1;
     if (i < d.count) {
       const segment_range r = d[i];
-      if (!d.valid(r)) {
+      if (!binnable(d, r, max_len)) {
         atomicMin(&out->first_bad, (unsigned long long)i);
       } else {
         const u64 len = r.end - r.begin;
@@ -131,10 +139,14 @@ __global__ void bin_cursor_kernel(bin_starts starts, int lists, unsigned long lo
 // come from warp votes and shared-memory atomics, and the block reserves its
 // slots with one global atomic per bin it uses (cursor[b] starts at bin b's
 // first slot in `lists`), so the global atomics stay few however many
-// segments there are.
+// segments there are. Segments the histogram did not count (not binnable)
+// are left out, so no list outgrows its slots; with a plan, the kernel does
+// nothing where the plan leaves the bins nothing to sort.
 template <int THREADS, int ITEMS>
 __global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, int top_log2, int split_from,
-                                                              unsigned long long* cursor, u32* lists) {
+                                                              unsigned long long* cursor, u32* lists,
+                                                              const bin_plan* plan = nullptr, u64 max_len = ~0ull) {
+  if (plan != nullptr && plan->skip_scatter) return;
   __shared__ unsigned count[max_bins];
   __shared__ unsigned long long base[max_bins];
   const int lane = threadIdx.x & 31;
@@ -149,7 +161,7 @@ __global__ void __launch_bounds__(THREADS) bin_scatter_kernel(segment_desc d, in
     bin[k] = -1;
     if (i < d.count) {
       const segment_range r = d[i];
-      bin[k] = bin_of(r.end - r.begin, top_log2, split_from);
+      if (binnable(d, r, max_len)) bin[k] = bin_of(r.end - r.begin, top_log2, split_from);
     }
     // Only the bins this warp uses: one vote each.
     unsigned present = warp_or(bin[k] >= 0 ? 1u << bin[k] : 0u);

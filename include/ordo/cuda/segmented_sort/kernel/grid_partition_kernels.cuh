@@ -76,7 +76,7 @@ template <int T, class Code>
 __global__ void grid_parts_init_kernel(grid_bin gb, grid_parts<Code> p) {
   const u64 g = u64(blockIdx.x) * blockDim.x + threadIdx.x;
   if (g >= gb.G) return;
-  const segment_range r = gb.d[gb.segs[g]];
+  const segment_range r = gb.range(g);
   const int D = partition_bits<T>(r.end - r.begin);
   p.sub_base[g] = D ? u64(1) << D : 0;
   p.partitioned[g] = D ? 1u : 0u;
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(THREADS) grid_parts_differ_kernel(code_io<Code
   constexpr int TILE = THREADS * ITEMS, WORDS = grid_parts<Code>::WORDS;
   __shared__ prim::differing_bits_storage<Code> s;
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  if (!p.partitioned[gc.g]) return;
+  if (gc.r.end == gc.r.begin || !p.partitioned[gc.g]) return;
   parts_chunk<Code, THREADS, ITEMS> ch;
   ch.load(io, gc);
   prim::block_or_and(s, ch.c, ch.real);
@@ -144,7 +144,7 @@ __device__ __forceinline__ bool parts_chunk_histogram(const code_io<Code>& io, c
                                                       int& D, parts_chunk<Code, THREADS, ITEMS>& ch,
                                                       unsigned (&digit)[ITEMS], unsigned (&slot)[ITEMS]) {
   gc = chunk_at<THREADS * ITEMS>(gb, blockIdx.x);
-  if (!p.partitioned[gc.g]) return false;
+  if (gc.r.end == gc.r.begin || !p.partitioned[gc.g]) return false;
   D = partition_bits<T>(gc.r.end - gc.r.begin);
   ch.load(io, gc);
   parts_histogram(ch, p.shift(gc.g, D), D, hist, digit, slot);
@@ -277,7 +277,7 @@ __global__ void __launch_bounds__(THREADS, 2)
   const u64 g = p.segment_of(q, gb.G);
   const int len = int(p.count[q]);
   if (!p.partitioned[g] || len == 0) return;
-  const segment_range r = gb.d[gb.segs[g]];
+  const segment_range r = gb.range(g);
   const u64 local = p.start[q] - p.start[p.sub_base[g]];
   const u64 region = gb.chunk_base[g] * TILE + local;
   Code* k = kin + region;

@@ -22,22 +22,21 @@
 #include <cstdint>
 
 #include "ordo/cuda/segmented_sort/block/grid_bin.cuh"
+#include "ordo/cuda/segmented_sort/block/bin_segments.cuh"
 #include "ordo/cuda/segmented_sort/block/segment_tile_sort.cuh"
 #include "ordo/cuda/segmented_sort/dispatch/policies.cuh"
 
 namespace ordo::detail::segsort {
 
-// One block per SLOTS segments of a bin, segment k of the block in slot k
-// of THREADS * ITEMS / SLOTS elements (radix_tile_policy: two to a block in
-// the 128 bin, one above). ordo_segsort_probe times the candidates.
-template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
-__global__ void __launch_bounds__(THREADS, radix_tile_policy::bin_min_blocks(THREADS))
-    radix_bin_kernel(code_io<Code> io, segment_desc d, const u32* segs, u64 count) {
+// Block blk of the bin: its SLOTS segments.
+template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS>
+__device__ __forceinline__ void radix_bin_block(const code_io<Code>& io, const segment_desc& d, const u32* segs,
+                                                u64 count, u64 blk) {
   using sorter = radix_sorter<Code, THREADS, POS, ITEMS, SLOTS>;
   constexpr int N = sorter::SLOT_N;
   extern __shared__ __align__(16) unsigned char smem[];
   if constexpr (wide_buckets<SLOTS>(THREADS * ITEMS)) {  // the wide bucket sort, tile_radix_sort its fallback
-    const segment_range r = d[segs[blockIdx.x]];
+    const segment_range r = d[segs[blk]];
     const u64 b = r.begin;
     bucket_sort_run<Code, THREADS, ITEMS, POS>(
         *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem), io, int(r.end - b),
@@ -48,12 +47,12 @@ __global__ void __launch_bounds__(THREADS, radix_tile_policy::bin_min_blocks(THR
   u64 begin[SLOTS];  // the block's segments, in registers (every index below is a constant or a select)
   int len[SLOTS];
   if constexpr (SLOTS == 1) {
-    const segment_range r = d[segs[blockIdx.x]];
+    const segment_range r = d[segs[blk]];
     begin[0] = r.begin, len[0] = int(r.end - r.begin);
   } else {
     __shared__ segment_range r[SLOTS];
     if (threadIdx.x < SLOTS) {
-      const u64 k = u64(blockIdx.x) * SLOTS + threadIdx.x;
+      const u64 k = blk * SLOTS + threadIdx.x;
       r[threadIdx.x] = k < count ? d[segs[k]] : segment_range{0, 0};
     }
     __syncthreads();
@@ -75,6 +74,20 @@ __global__ void __launch_bounds__(THREADS, radix_tile_policy::bin_min_blocks(THR
       io.store(pick(begin, j) + x, pick(begin, j) + (POS ? s.pos[j * N + x] - j * N : 0), s.codes[j * N + x]);
 }
 
+// One block per SLOTS segments of a bin, segment k of the block in slot k
+// of THREADS * ITEMS / SLOTS elements (radix_tile_policy: two to a block in
+// the 128 bin, one above). ordo_segsort_probe times the candidates.
+template <class Code, int THREADS, bool POS, int ITEMS, int SLOTS = 1>
+__global__ void __launch_bounds__(THREADS, radix_tile_policy::bin_min_blocks(THREADS))
+    radix_bin_kernel(code_io<Code> io, segment_desc d, bin_segments bin) {
+  const u64 count = bin.size();
+  const u32* segs = bin.list();
+  for (u64 blk = blockIdx.x; blk * SLOTS < count; blk += gridDim.x) {
+    radix_bin_block<Code, THREADS, POS, ITEMS, SLOTS>(io, d, segs, count, blk);
+    __syncthreads();  // the next block's segments reuse the shared memory
+  }
+}
+
 // One block per grid-bin segment that fits the tile (2048 < len <= T); the
 // longer ones return at once (grid_radix_chunk_kernel sorts their chunks).
 // Two blocks per SM, so one block's loads overlap the other's counting.
@@ -83,9 +96,9 @@ __global__ void __launch_bounds__(THREADS, 2) grid_bucket_segment_kernel(code_io
   constexpr int T = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
-  const segment_range r = gb.d[gb.segs[blockIdx.x]];
+  const segment_range r = gb.range(blockIdx.x);
   const u64 b = r.begin;
-  if (r.end - b > u64(T)) return;
+  if (r.end - b > u64(T) || r.end == b) return;  // empty: past the bin's size (a bound's grid)
   bucket_sort_run<Code, THREADS, ITEMS, POS>(
       s, io, int(r.end - b), [&](int i) { return io.load(b + i); }, [](int i) { return u32(i); }, b, b, [] {});
 }

@@ -15,6 +15,7 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/segmented_sort/block/bin_segments.cuh"
 #include "ordo/cuda/segmented_sort/thread/tile_firsts.cuh"
 #include "ordo/cuda/thread/element_io.cuh"
 #include "ordo/detail/segment_desc.hpp"
@@ -32,8 +33,13 @@ namespace ordo::detail::segsort {
 // hybrid of segsort_run); the tile sorts only its short segments and neither
 // loads nor writes the long ones' elements. Its short segments end before
 // CAP: they start less than TILE after the tile's first segment.
+//
+// With a plan (no host synchronisation), the kernel runs only where the
+// device chose its mode (bin_plan::short_mode: 1 all short, 2 mixed).
 template <int THREADS, int TILE, int MAX_LEN, bool MIXED, class Code>
-__global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, segment_desc d, const u32* first) {
+__global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, segment_desc d, const u32* first,
+                                                             const bin_plan* plan = nullptr) {
+  if (plan != nullptr && plan->short_mode != (MIXED ? 2 : 1)) return;
   constexpr int CAP = TILE + MAX_LEN;  // a tile's segments start in it and are at most MAX_LEN long
   constexpr int ITEMS = (CAP + THREADS - 1) / THREADS;
   constexpr int SEGS = TILE / THREADS;  // segments per thread per round of bounds

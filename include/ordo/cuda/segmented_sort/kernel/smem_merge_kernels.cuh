@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 
+#include "ordo/cuda/segmented_sort/block/bin_segments.cuh"
 #include "ordo/cuda/segmented_sort/block/grid_bin.cuh"
 #include "ordo/cuda/segmented_sort/block/smem_merge.cuh"
 #include "ordo/detail/merge_path.hpp"
@@ -16,22 +17,29 @@
 namespace ordo::detail::segsort {
 
 template <int WARPS, int P, bool POS, class IO>
-__global__ void __launch_bounds__(WARPS * 32) smem_merge_bin_kernel(IO io, segment_desc d, const u32* segs) {
+__global__ void __launch_bounds__(WARPS * 32) smem_merge_bin_kernel(IO io, segment_desc d, bin_segments bin) {
   using K = typename IO::key_t;
   constexpr int TILE = WARPS * 32 * P;
   extern __shared__ __align__(16) unsigned char smem[];
   const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
-  const segment_range r = d[segs[blockIdx.x]];
-  const int len = int(r.end - r.begin);
-  block_sort_range<WARPS, P, POS>(io, r.begin, len, 0, u32(len), ks, ps);
-  for (int x = threadIdx.x; x < len; x += WARPS * 32) io.store(r.begin + x, r.begin + (POS ? ps[x] : 0u), ks[x]);
+  const u64 count = bin.size();
+  const u32* segs = bin.list();
+  for (u64 i = blockIdx.x; i < count; i += gridDim.x) {
+    const segment_range r = d[segs[i]];
+    const int len = int(r.end - r.begin);
+    block_sort_range<WARPS, P, POS>(io, r.begin, len, 0, u32(len), ks, ps);
+    for (int x = threadIdx.x; x < len; x += WARPS * 32) io.store(r.begin + x, r.begin + (POS ? ps[x] : 0u), ks[x]);
+    __syncthreads();  // the next segment reuses the shared memory
+  }
 }
 
-template <int G>
-__global__ void grid_chunk_count_kernel(segment_desc d, const u32* segs, u64 count, u64 tile, u64* chunks) {
-  for (u64 g = u64(blockIdx.x) * blockDim.x + threadIdx.x; g < count; g += u64(gridDim.x) * blockDim.x) {
-    const segment_range r = d[segs[g]];
+// Each grid-bin segment's chunks (0 for the empty places past the bin's
+// size when the host only knows a bound: grid_bin::range).
+template <int Unused = 0>
+__global__ void grid_chunk_count_kernel(grid_bin gb, u64 tile, u64* chunks) {
+  for (u64 g = u64(blockIdx.x) * blockDim.x + threadIdx.x; g < gb.G; g += u64(gridDim.x) * blockDim.x) {
+    const segment_range r = gb.range(g);
     chunks[g] = (r.end - r.begin + tile - 1) / tile;
   }
 }
@@ -43,6 +51,7 @@ __global__ void __launch_bounds__(WARPS * 32) grid_chunk_sort_kernel(IO io, grid
   const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
   const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
+  if (gc.r.end == gc.r.begin) return;  // past the last chunk (a bound's grid)
   const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
   const int len = int(min(u64(TILE), seg_len - first));
   block_sort_range<WARPS, P, POS>(io, gc.r.begin + first, len, u32(first), u32(seg_len), ks, ps);
