@@ -17,8 +17,8 @@ namespace ordo::detail::segsort {
 // skip it; nullptr: they sort every segment.
 // Without a host synchronisation, G is the host's bound on the bin's size
 // and the list and its size are in `plan` (bin b): range(g) is then an
-// empty segment for g past the size, which has no chunks, so every chunk q
-// past the last real one is out of range (chunk_at gives it an empty range).
+// empty segment for g past the size, which has no chunks, so the chunks
+// below chunk_base[G] are the real ones whatever the bound.
 struct grid_bin {
   segment_desc d;
   const u32* segs;
@@ -38,14 +38,34 @@ struct grid_bin {
   }
 };
 
-// Runs body(q) for this block's chunks: chunk blockIdx.x, or, with a work
-// list, entries blockIdx.x, blockIdx.x + gridDim.x, ... of it. A launch over
-// every chunk of blocks that return at once is not free
+// Runs body(q) for this block's items below count: q = blockIdx.x,
+// blockIdx.x + gridDim.x, ... (one round where the grid is exact, as with a
+// host synchronisation; more where it is a resident-sized grid over a
+// bound), with a barrier after each, as the next reuses the shared memory.
+// count is the same for the whole block, and body returns for the whole
+// block or for none of it.
+template <class Body>
+__device__ __forceinline__ void for_each_block_item(u64 count, Body body) {
+  for (u64 q = blockIdx.x; q < count; q += gridDim.x) {
+    body(q);
+    __syncthreads();
+  }
+}
+
+// Every chunk of the grid bin: below chunk_base[G], so chunk_at finds a real one.
+template <class Body>
+__device__ __forceinline__ void for_each_block_chunk(const grid_bin& gb, Body body) {
+  for_each_block_item(gb.chunk_base[gb.G], body);
+}
+
+// Runs body(q) for this block's chunks: as for_each_block_chunk, or, with a
+// work list, entries blockIdx.x, blockIdx.x + gridDim.x, ... of it. A launch
+// over every chunk of blocks that return at once is not free
 // (docs/benchmarks.md#tuning-segsort-work-list).
 template <class Body>
 __device__ __forceinline__ void for_each_chunk(const grid_bin& gb, Body body) {
   if (gb.work == nullptr) {
-    body(u64(blockIdx.x));
+    for_each_block_chunk(gb, body);
     return;
   }
   const u64 n = *gb.work_count;
@@ -60,11 +80,9 @@ struct grid_chunk {
   u64 base;  // the segment's first scratch slot
   u64 g;     // the segment within the bin
 };
-// Chunk q, or an empty range where q is past the last chunk (a grid sized
-// by a bound; kernels that would misread an empty range test for it).
+// Chunk q < chunk_base[G] (the kernels' loops stop there).
 template <int TILE>
 __device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
-  if (q >= gb.chunk_base[gb.G]) return {segment_range{0, 0}, 0, 0, 0};
   u64 lo = 0, hi = gb.G;  // last g with chunk_base[g] <= q
   while (hi - lo > 1) {
     const u64 mid = (lo + hi) / 2;

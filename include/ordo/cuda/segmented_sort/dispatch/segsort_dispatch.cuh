@@ -130,6 +130,15 @@ void launch_bins(cudaStream_t s, const IO& io, const segment_desc& d, const bin_
   });
 }
 
+// A grid over the grid bin's chunks (or its segments: items = G): one block
+// each where the host knows them, else (bounds) what fits on the device at
+// once, the kernels looping (for_each_block_item).
+template <class Kernel>
+unsigned chunk_grid(Kernel kernel, const grid_bin& gb, u64 items, int threads, int smem) {
+  if (gb.plan == nullptr) return unsigned(items);
+  return unsigned(std::min<u64>(items, resident_blocks(kernel, threads, smem)));
+}
+
 // The grid bin's partition path (kernel/grid_partition_kernels.cuh) for
 // the segments of T < len <= partition_max_len: sorts them into the output,
 // through k / p (the grid bin's scratch), and marks them in `partitioned`
@@ -156,19 +165,23 @@ void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bi
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, count_bytes, count.data(), start.data(), chunks + 1, s));
   scratch<unsigned char> temp(exec, scan_bytes > count_bytes ? scan_bytes : count_bytes);
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), scan_bytes, sub_base.data(), sub_base.data(), G + 1, s));
-  grid_parts_differ_kernel<Code, CT, CI><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts);
+  const auto grid = [&](auto kernel, int block, int bytes) { return chunk_grid(kernel, gb, chunks, block, bytes); };
+  auto differ_kernel = grid_parts_differ_kernel<Code, CT, CI>;
+  differ_kernel<<<grid(differ_kernel, CT, 0), CT, 0, s>>>(io, gb, parts);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_differ_kernel");
-  grid_parts_count_kernel<Code, CT, CI, T><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts);
+  auto count_kernel = grid_parts_count_kernel<Code, CT, CI, T>;
+  count_kernel<<<grid(count_kernel, CT, 0), CT, 0, s>>>(io, gb, parts);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_count_kernel");
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), count_bytes, count.data(), start.data(), chunks + 1, s));
   grid_parts_start_kernel<T><<<elementwise_blocks(chunks), 256, 0, s>>>(gb, parts, chunks);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_start_kernel");
-  grid_parts_scatter_kernel<Code, CT, CI, T, POS><<<unsigned(chunks), CT, 0, s>>>(io, gb, parts, k, p);
+  auto scatter_kernel = grid_parts_scatter_kernel<Code, CT, CI, T, POS>;
+  scatter_kernel<<<grid(scatter_kernel, CT, 0), CT, 0, s>>>(io, gb, parts, k, p);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_scatter_kernel");
   auto sort_kernel = grid_parts_sort_kernel<Code, threads, items, TILE, POS>;
   constexpr int smem = grid_radix_smem_bytes<Code, threads, POS, items>();
   allow_smem(sort_kernel, smem);
-  sort_kernel<<<unsigned(chunks), threads, smem, s>>>(io, gb, parts, k, p);
+  sort_kernel<<<grid(sort_kernel, threads, smem), threads, smem, s>>>(io, gb, parts, k, p);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_sort_kernel");
 }
 
@@ -213,9 +226,11 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const b
   scratch<u64> work(exec, partition ? chunks : 0);
   scratch<unsigned long long> work_count(exec, partition ? 1 : 0);
   // With the partition path the kernels below loop over a work list
-  // (for_each_chunk) in a persistent grid: usually it is empty.
+  // (for_each_chunk) in a persistent grid: usually it is empty. Without a
+  // host synchronisation chunks is a bound, so they loop then too.
   const auto grid_of = [&](auto kernel, int threads, int bytes) {
-    return partition ? unsigned(std::min<u64>(chunks, resident_blocks(kernel, threads, bytes))) : unsigned(chunks);
+    return partition || L.plan ? unsigned(std::min<u64>(chunks, resident_blocks(kernel, threads, bytes)))
+                               : unsigned(chunks);
   };
   if constexpr (is_code_io<IO>) {
     if (partition) {
@@ -240,7 +255,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const b
       auto bucket_kernel = grid_bucket_segment_kernel<K, threads, items, POS>;
       constexpr int bsmem = grid_radix_smem_bytes<K, threads, POS, items>();
       allow_smem(bucket_kernel, bsmem);
-      bucket_kernel<<<unsigned(G), threads, bsmem, s>>>(io, gb);
+      bucket_kernel<<<chunk_grid(bucket_kernel, gb, G, threads, bsmem), threads, bsmem, s>>>(io, gb);
       ORDO_CUDA_LAUNCH_CHECK("grid_bucket_segment_kernel");
       sorted = true;
     }
@@ -248,7 +263,8 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const b
   if (!sorted) {
     auto sort_kernel = grid_chunk_sort_kernel<Policy::grid_warps, Policy::grid_items, POS, IO>;
     allow_smem(sort_kernel, smem);
-    sort_kernel<<<unsigned(chunks), Policy::grid_warps * 32, smem, s>>>(io, gb, kb[0], pb[0]);
+    sort_kernel<<<chunk_grid(sort_kernel, gb, chunks, Policy::grid_warps * 32, smem), Policy::grid_warps * 32, smem, s>>>(
+        io, gb, kb[0], pb[0]);
     ORDO_CUDA_LAUNCH_CHECK("grid_chunk_sort_kernel");
   }
   auto merge_kernel = grid_merge_kernel<Policy::grid_threads, Policy::grid_items, POS, IO>;
@@ -257,7 +273,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const b
   scratch<u64> split(exec, passes ? chunks : 0);
   int cur = 0;
   for (u64 run = first_run; run < max_len; run *= 2, cur ^= 1) {
-    const unsigned split_blocks = partition ? elementwise_blocks(chunks) : ceil_blocks(chunks, 256);
+    const unsigned split_blocks = partition || L.plan ? elementwise_blocks(chunks) : ceil_blocks(chunks, 256);
     grid_partition_kernel<TILE><<<split_blocks, 256, 0, s>>>(io, gb, chunks, run, kb[cur], split.data());
     ORDO_CUDA_LAUNCH_CHECK("grid_partition_kernel");
     merge_kernel<<<merge_blocks, Policy::grid_threads, smem, s>>>(io, gb, run, split.data(), kb[cur], pb[cur],

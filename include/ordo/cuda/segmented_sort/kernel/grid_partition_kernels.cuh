@@ -72,17 +72,19 @@ struct grid_parts {
   }
 };
 
+// Grid-stride, as elementwise_blocks caps the grid (a grid bin of more
+// than 2^19 segments or chunks once left the rest unset).
 template <int T, class Code>
 __global__ void grid_parts_init_kernel(grid_bin gb, grid_parts<Code> p) {
-  const u64 g = u64(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (g >= gb.G) return;
-  const segment_range r = gb.range(g);
-  const int D = partition_bits<T>(r.end - r.begin);
-  p.sub_base[g] = D ? u64(1) << D : 0;
-  p.partitioned[g] = D ? 1u : 0u;
-  for (int w = 0; w < grid_parts<Code>::WORDS; ++w) {
-    p.differ[g * 2 * grid_parts<Code>::WORDS + w] = 0;
-    p.differ[g * 2 * grid_parts<Code>::WORDS + grid_parts<Code>::WORDS + w] = ~0u;
+  for (u64 g = u64(blockIdx.x) * blockDim.x + threadIdx.x; g < gb.G; g += u64(gridDim.x) * blockDim.x) {
+    const segment_range r = gb.range(g);
+    const int D = partition_bits<T>(r.end - r.begin);
+    p.sub_base[g] = D ? u64(1) << D : 0;
+    p.partitioned[g] = D ? 1u : 0u;
+    for (int w = 0; w < grid_parts<Code>::WORDS; ++w) {
+      p.differ[g * 2 * grid_parts<Code>::WORDS + w] = 0;
+      p.differ[g * 2 * grid_parts<Code>::WORDS + grid_parts<Code>::WORDS + w] = ~0u;
+    }
   }
 }
 
@@ -109,15 +111,17 @@ template <class Code, int THREADS, int ITEMS>
 __global__ void __launch_bounds__(THREADS) grid_parts_differ_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p) {
   constexpr int TILE = THREADS * ITEMS, WORDS = grid_parts<Code>::WORDS;
   __shared__ prim::differing_bits_storage<Code> s;
-  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  if (gc.r.end == gc.r.begin || !p.partitioned[gc.g]) return;
-  parts_chunk<Code, THREADS, ITEMS> ch;
-  ch.load(io, gc);
-  prim::block_or_and(s, ch.c, ch.real);
-  if (threadIdx.x < WORDS) {
-    atomicOr(&p.differ[gc.g * 2 * WORDS + threadIdx.x], s.or_bits[threadIdx.x]);
-    atomicAnd(&p.differ[gc.g * 2 * WORDS + WORDS + threadIdx.x], s.and_bits[threadIdx.x]);
-  }
+  for_each_block_chunk(gb, [&](u64 q) {
+    const grid_chunk gc = chunk_at<TILE>(gb, q);
+    if (!p.partitioned[gc.g]) return;
+    parts_chunk<Code, THREADS, ITEMS> ch;
+    ch.load(io, gc);
+    prim::block_or_and(s, ch.c, ch.real);
+    if (threadIdx.x < WORDS) {
+      atomicOr(&p.differ[gc.g * 2 * WORDS + threadIdx.x], s.or_bits[threadIdx.x]);
+      atomicAnd(&p.differ[gc.g * 2 * WORDS + WORDS + threadIdx.x], s.and_bits[threadIdx.x]);
+    }
+  });
 }
 
 // The chunk's digit histogram in shared memory; each thread's slot in its
@@ -135,16 +139,16 @@ __device__ __forceinline__ void parts_histogram(const parts_chunk<Code, THREADS,
   __syncthreads();
 }
 
-// Block blockIdx.x's chunk, its segment's digit width D, its codes and their
-// digit histogram; false (for the whole block) when the segment is not
+// Chunk q, its segment's digit width D, its codes and their digit
+// histogram; false (for the whole block) when the segment is not
 // partitioned.
 template <int T, class Code, int THREADS, int ITEMS>
 __device__ __forceinline__ bool parts_chunk_histogram(const code_io<Code>& io, const grid_bin& gb,
-                                                      const grid_parts<Code>& p, unsigned* hist, grid_chunk& gc,
-                                                      int& D, parts_chunk<Code, THREADS, ITEMS>& ch,
+                                                      const grid_parts<Code>& p, u64 q, unsigned* hist,
+                                                      grid_chunk& gc, int& D, parts_chunk<Code, THREADS, ITEMS>& ch,
                                                       unsigned (&digit)[ITEMS], unsigned (&slot)[ITEMS]) {
-  gc = chunk_at<THREADS * ITEMS>(gb, blockIdx.x);
-  if (gc.r.end == gc.r.begin || !p.partitioned[gc.g]) return false;
+  gc = chunk_at<THREADS * ITEMS>(gb, q);
+  if (!p.partitioned[gc.g]) return false;
   D = partition_bits<T>(gc.r.end - gc.r.begin);
   ch.load(io, gc);
   parts_histogram(ch, p.shift(gc.g, D), D, hist, digit, slot);
@@ -154,24 +158,27 @@ __device__ __forceinline__ bool parts_chunk_histogram(const code_io<Code>& io, c
 template <class Code, int THREADS, int ITEMS, int T>
 __global__ void __launch_bounds__(THREADS) grid_parts_count_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p) {
   __shared__ unsigned hist[1 << partition_max_bits];
-  grid_chunk gc;
-  int D;
-  parts_chunk<Code, THREADS, ITEMS> ch;
-  unsigned digit[ITEMS], slot[ITEMS];
-  if (!parts_chunk_histogram<T>(io, gb, p, hist, gc, D, ch, digit, slot)) return;
-  const u64 sub = p.sub_base[gc.g];
-  for (int d = threadIdx.x; d < (1 << D); d += THREADS)
-    if (hist[d]) atomicAdd(&p.count[sub + d], (unsigned long long)hist[d]);
+  for_each_block_chunk(gb, [&](u64 q) {
+    grid_chunk gc;
+    int D;
+    parts_chunk<Code, THREADS, ITEMS> ch;
+    unsigned digit[ITEMS], slot[ITEMS];
+    if (!parts_chunk_histogram<T>(io, gb, p, q, hist, gc, D, ch, digit, slot)) return;
+    const u64 sub = p.sub_base[gc.g];
+    for (int d = threadIdx.x; d < (1 << D); d += THREADS)
+      if (hist[d]) atomicAdd(&p.count[sub + d], (unsigned long long)hist[d]);
+  });
 }
 
 // One thread per sub-bucket (q < chunks bounds their number).
 template <int T, class Code>
 __global__ void grid_parts_start_kernel(grid_bin gb, grid_parts<Code> p, u64 chunks) {
-  const u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x;
-  if (q >= chunks || q >= p.sub_base[gb.G]) return;
-  const u64 g = p.segment_of(q, gb.G);
-  p.cursor[q] = p.start[q] - p.start[p.sub_base[g]];
-  if (p.count[q] > u64(T)) p.partitioned[g] = 0;  // too large for a block: the merge passes sort the segment
+  const u64 subs = min(chunks, u64(p.sub_base[gb.G]));
+  for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < subs; q += u64(gridDim.x) * blockDim.x) {
+    const u64 g = p.segment_of(q, gb.G);
+    p.cursor[q] = p.start[q] - p.start[p.sub_base[g]];
+    if (p.count[q] > u64(T)) p.partitioned[g] = 0;  // too large for a block: the merge passes sort the segment
+  }
 }
 
 // The chunk is first put in digit order in shared memory, so that
@@ -188,53 +195,56 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ Code staged[TILE];               // the chunk in digit order
   __shared__ std::uint16_t staged_i[POS ? TILE : 1];
   __shared__ typename scan_t::TempStorage scan;
-  grid_chunk gc;
-  int D;
-  parts_chunk<Code, THREADS, ITEMS> ch;
-  unsigned digit[ITEMS], slot[ITEMS];
-  if (!parts_chunk_histogram<T>(io, gb, p, hist, gc, D, ch, digit, slot)) return;
-  unsigned sum = 0;
+  for_each_block_chunk(gb, [&](u64 q) {
+    grid_chunk gc;
+    int D;
+    parts_chunk<Code, THREADS, ITEMS> ch;
+    unsigned digit[ITEMS], slot[ITEMS];
+    if (!parts_chunk_histogram<T>(io, gb, p, q, hist, gc, D, ch, digit, slot)) return;
+    unsigned sum = 0;
 #pragma unroll
-  for (int k = 0; k < PER_THREAD; ++k) {
-    const int d = threadIdx.x * PER_THREAD + k;
-    sum += d < (1 << D) ? hist[d] : 0u;
-  }
-  unsigned run;
-  scan_t(scan).ExclusiveSum(sum, run);
-  const u64 sub = p.sub_base[gc.g];
+    for (int k = 0; k < PER_THREAD; ++k) {
+      const int d = threadIdx.x * PER_THREAD + k;
+      sum += d < (1 << D) ? hist[d] : 0u;
+    }
+    unsigned run;
+    scan_t(scan).ExclusiveSum(sum, run);
+    const u64 sub = p.sub_base[gc.g];
 #pragma unroll
-  for (int k = 0; k < PER_THREAD; ++k) {  // each thread its own digits: no barrier between the reads and writes
-    const int d = threadIdx.x * PER_THREAD + k;
-    if (d >= (1 << D)) break;
-    const unsigned n = hist[d];
-    local[d] = std::uint16_t(run);
-    run += n;
-    if (n) hist[d] = unsigned(atomicAdd(&p.cursor[sub + d], (unsigned long long)n));
-  }
-  __syncthreads();
+    for (int k = 0; k < PER_THREAD; ++k) {  // each thread its own digits: no barrier between the reads and writes
+      const int d = threadIdx.x * PER_THREAD + k;
+      if (d >= (1 << D)) break;
+      const unsigned n = hist[d];
+      local[d] = std::uint16_t(run);
+      run += n;
+      if (n) hist[d] = unsigned(atomicAdd(&p.cursor[sub + d], (unsigned long long)n));
+    }
+    __syncthreads();
 #pragma unroll
-  for (int u = 0; u < ITEMS; ++u) {
-    if (!ch.real[u]) continue;
-    const int at = local[digit[u]] + int(slot[u]);
-    staged[at] = ch.c[u];
-    if constexpr (POS) staged_i[at] = std::uint16_t(u * THREADS + int(threadIdx.x));
-  }
-  __syncthreads();
-  const int shift = p.shift(gc.g, D), len = int(min(u64(TILE), gc.r.end - gc.r.begin - ch.first));
-  for (int x = threadIdx.x; x < len; x += THREADS) {
-    const Code c = staged[x];
-    const unsigned d = unsigned(c >> shift) & ((1u << D) - 1);
-    const u64 at = gc.base + hist[d] + unsigned(x - local[d]);
-    kout[at] = c;
-    if constexpr (POS) pout[at] = ch.first + staged_i[x];
-  }
+    for (int u = 0; u < ITEMS; ++u) {
+      if (!ch.real[u]) continue;
+      const int at = local[digit[u]] + int(slot[u]);
+      staged[at] = ch.c[u];
+      if constexpr (POS) staged_i[at] = std::uint16_t(u * THREADS + int(threadIdx.x));
+    }
+    __syncthreads();
+    const int shift = p.shift(gc.g, D), len = int(min(u64(TILE), gc.r.end - gc.r.begin - ch.first));
+    for (int x = threadIdx.x; x < len; x += THREADS) {
+      const Code c = staged[x];
+      const unsigned d = unsigned(c >> shift) & ((1u << D) - 1);
+      const u64 at = gc.base + hist[d] + unsigned(x - local[d]);
+      kout[at] = c;
+      if constexpr (POS) pout[at] = ch.first + staged_i[x];
+    }
+  });
 }
 
 // The chunks of the segments this path leaves (longer than T and not
 // partitioned): the work list of the chunk sorts and merge passes.
 template <int TILE, int T>
 __global__ void grid_parts_work_kernel(grid_bin gb, u64 chunks, u64* work, unsigned long long* work_count) {
-  for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < chunks; q += u64(gridDim.x) * blockDim.x) {
+  const u64 real = min(chunks, gb.chunk_base[gb.G]);
+  for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < real; q += u64(gridDim.x) * blockDim.x) {
     const grid_chunk gc = chunk_at<TILE>(gb, q);
     if (gc.r.end - gc.r.begin > u64(T) && !gb.skips(gc.g)) work[atomicAdd(work_count, 1ull)] = q;
   }
@@ -266,27 +276,27 @@ __device__ __forceinline__ void restore_position_order(grid_radix_storage<Code, 
   __syncthreads();  // the block's global writes, visible to its reads
 }
 
-// One block per sub-bucket (q < chunks bounds their number).
+// A block per sub-bucket (q < chunks bounds their number).
 template <class Code, int THREADS, int ITEMS, int TILE, bool POS>
 __global__ void __launch_bounds__(THREADS, 2)
     grid_parts_sort_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kin, u32* pin) {
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
-  const u64 q = blockIdx.x;
-  if (q >= p.sub_base[gb.G]) return;
-  const u64 g = p.segment_of(q, gb.G);
-  const int len = int(p.count[q]);
-  if (!p.partitioned[g] || len == 0) return;
-  const segment_range r = gb.range(g);
-  const u64 local = p.start[q] - p.start[p.sub_base[g]];
-  const u64 region = gb.chunk_base[g] * TILE + local;
-  Code* k = kin + region;
-  u32* pos = pin + (POS ? region : 0);
-  bucket_sort_run<Code, THREADS, ITEMS, POS>(
-      s, io, len, [&](int i) { return k[i]; }, [&](int i) { return POS ? pos[i] : 0u; }, r.begin + local, r.begin,
-      [&] {
-        if constexpr (POS) restore_position_order<Code, THREADS, ITEMS, POS>(s, k, pos, len);
-      });
+  for_each_block_item(u64(p.sub_base[gb.G]), [&](u64 q) {
+    const u64 g = p.segment_of(q, gb.G);
+    const int len = int(p.count[q]);
+    if (!p.partitioned[g] || len == 0) return;
+    const segment_range r = gb.range(g);
+    const u64 local = p.start[q] - p.start[p.sub_base[g]];
+    const u64 region = gb.chunk_base[g] * TILE + local;
+    Code* k = kin + region;
+    u32* pos = pin + (POS ? region : 0);
+    bucket_sort_run<Code, THREADS, ITEMS, POS>(
+        s, io, len, [&](int i) { return k[i]; }, [&](int i) { return POS ? pos[i] : 0u; }, r.begin + local, r.begin,
+        [&] {
+          if constexpr (POS) restore_position_order<Code, THREADS, ITEMS, POS>(s, k, pos, len);
+        });
+  });
 }
 
 }  // namespace ordo::detail::segsort

@@ -88,7 +88,7 @@ __global__ void __launch_bounds__(THREADS, radix_tile_policy::bin_min_blocks(THR
   }
 }
 
-// One block per grid-bin segment that fits the tile (2048 < len <= T); the
+// A block per grid-bin segment that fits the tile (2048 < len <= T); the
 // longer ones return at once (grid_radix_chunk_kernel sorts their chunks).
 // Two blocks per SM, so one block's loads overlap the other's counting.
 template <class Code, int THREADS, int ITEMS, bool POS>
@@ -96,11 +96,13 @@ __global__ void __launch_bounds__(THREADS, 2) grid_bucket_segment_kernel(code_io
   constexpr int T = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
-  const segment_range r = gb.range(blockIdx.x);
-  const u64 b = r.begin;
-  if (r.end - b > u64(T) || r.end == b) return;  // empty: past the bin's size (a bound's grid)
-  bucket_sort_run<Code, THREADS, ITEMS, POS>(
-      s, io, int(r.end - b), [&](int i) { return io.load(b + i); }, [](int i) { return u32(i); }, b, b, [] {});
+  for_each_block_item(gb.G, [&](u64 g) {
+    const segment_range r = gb.range(g);
+    const u64 b = r.begin;
+    if (r.end - b > u64(T) || r.end == b) return;  // empty: past the bin's size (G a bound)
+    bucket_sort_run<Code, THREADS, ITEMS, POS>(
+        s, io, int(r.end - b), [&](int i) { return io.load(b + i); }, [](int i) { return u32(i); }, b, b, [] {});
+  });
 }
 
 // The chunks of the segments longer than the tile, GROUP to a block.

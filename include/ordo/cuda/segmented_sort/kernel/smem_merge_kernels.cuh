@@ -50,15 +50,16 @@ __global__ void __launch_bounds__(WARPS * 32) grid_chunk_sort_kernel(IO io, grid
   extern __shared__ __align__(16) unsigned char smem[];
   const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
-  const grid_chunk gc = chunk_at<TILE>(gb, blockIdx.x);
-  if (gc.r.end == gc.r.begin) return;  // past the last chunk (a bound's grid)
-  const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
-  const int len = int(min(u64(TILE), seg_len - first));
-  block_sort_range<WARPS, P, POS>(io, gc.r.begin + first, len, u32(first), u32(seg_len), ks, ps);
-  for (int x = threadIdx.x; x < len; x += WARPS * 32) {
-    kout[gc.base + first + x] = ks[x];
-    if constexpr (POS) pout[gc.base + first + x] = ps[x];
-  }
+  for_each_block_chunk(gb, [&](u64 q) {
+    const grid_chunk gc = chunk_at<TILE>(gb, q);
+    const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;
+    const int len = int(min(u64(TILE), seg_len - first));
+    block_sort_range<WARPS, P, POS>(io, gc.r.begin + first, len, u32(first), u32(seg_len), ks, ps);
+    for (int x = threadIdx.x; x < len; x += WARPS * 32) {
+      kout[gc.base + first + x] = ks[x];
+      if constexpr (POS) pout[gc.base + first + x] = ps[x];
+    }
+  });
 }
 
 // Where each output tile of a merge pass starts in its left run (merge path),
@@ -75,7 +76,7 @@ __device__ __forceinline__ pass_geometry pass_at(u64 seg_len, u64 c, u64 tile, u
 
 template <int TILE, class IO, class K = typename IO::key_t>
 __global__ void grid_partition_kernel(IO io, grid_bin gb, u64 chunks, u64 run, const K* kin, u64* split) {
-  const u64 n = gb.work ? *gb.work_count : chunks;
+  const u64 n = gb.work ? u64(*gb.work_count) : min(chunks, gb.chunk_base[gb.G]);
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += u64(gridDim.x) * blockDim.x) {
     const u64 q = gb.work ? gb.work[i] : i;
     const grid_chunk gc = chunk_at<TILE>(gb, q);
