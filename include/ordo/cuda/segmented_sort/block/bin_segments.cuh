@@ -17,6 +17,7 @@ inline constexpr int max_bins = 20;
 struct bin_plan {
   unsigned long long start[max_bins];  // bin b's first slot in the lists
   unsigned long long count[max_bins];  // what bin b sorts: 0 where the short tiles take its segments
+  unsigned long long max_len;          // the longest segment (0 with a bad one): which grid-bin steps run
   int short_mode;                      // 0: no short tiles, 1: only short tiles, 2: the hybrid (short ones)
   int skip_scatter;                    // nothing for the bins: a bad segment, or only short tiles
 };

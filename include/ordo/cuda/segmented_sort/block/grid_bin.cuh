@@ -32,6 +32,11 @@ struct grid_bin {
   const u64* work = nullptr;
   const unsigned long long* work_count = nullptr;
   __device__ __forceinline__ bool skips(u64 g) const { return partitioned != nullptr && partitioned[g] != 0; }
+  // Whether a segment longer than len may be in the bin: the host knew
+  // (true: it launched the step), or the plan's longest says. A step that
+  // only segments longer than len need returns at once without one, so
+  // launches sized from bounds cost little where the step has no work.
+  __device__ __forceinline__ bool has_longer(u64 len) const { return plan == nullptr || plan->max_len > len; }
   __device__ __forceinline__ segment_range range(u64 g) const {
     if (plan == nullptr) return d[segs[g]];
     return g < plan->count[b] ? d[segs[plan->start[b] + g]] : segment_range{0, 0};

@@ -166,7 +166,7 @@ void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bi
   scratch<unsigned char> temp(exec, scan_bytes > count_bytes ? scan_bytes : count_bytes);
   ORDO_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(temp.data(), scan_bytes, sub_base.data(), sub_base.data(), G + 1, s));
   const auto grid = [&](auto kernel, int block, int bytes) { return chunk_grid(kernel, gb, chunks, block, bytes); };
-  auto differ_kernel = grid_parts_differ_kernel<Code, CT, CI>;
+  auto differ_kernel = grid_parts_differ_kernel<Code, CT, CI, T>;
   differ_kernel<<<grid(differ_kernel, CT, 0), CT, 0, s>>>(io, gb, parts);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_differ_kernel");
   auto count_kernel = grid_parts_count_kernel<Code, CT, CI, T>;
@@ -309,11 +309,15 @@ void run_short_tiles(const cuda& exec, const code_io<Code>& io, const segment_de
   cudaStream_t s = exec.stream;
   const u64 tiles = short_tiles_of(d);
   if (tiles > 0x7fffffffull) throw error(errc::not_supported, "segmented_sort: too many tiles for one launch");
-  if (mixed)
-    short_tile_kernel<P::threads, P::tile, P::max_len, true><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first, plan);
-  else
-    short_tile_kernel<P::threads, P::tile, P::max_len, false><<<unsigned(tiles), P::threads, 0, s>>>(io, d, first, plan);
-  ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
+  const auto launch = [&](auto kernel) {
+    // With a plan, a resident-sized grid: usually one of the two kernels has nothing to do.
+    const unsigned blocks =
+        plan ? unsigned(std::min<u64>(tiles, resident_blocks(kernel, P::threads, 0))) : unsigned(tiles);
+    kernel<<<blocks, P::threads, 0, s>>>(io, d, first, tiles, plan);
+    ORDO_CUDA_LAUNCH_CHECK("short_tile_kernel");
+  };
+  if (mixed) launch(short_tile_kernel<P::threads, P::tile, P::max_len, true, Code>);
+  else launch(short_tile_kernel<P::threads, P::tile, P::max_len, false, Code>);
 }
 
 // The most segments list `list` can hold (bin_of's lists: a segment of bin

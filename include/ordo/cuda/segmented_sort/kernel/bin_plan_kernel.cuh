@@ -77,6 +77,7 @@ __global__ void bin_plan_kernel(const bin_summary* sum, int lists_n, u64 n, shor
     at += h.count[b];
     plan->count[b] = bad || mode == 1 || (mode == 2 && b <= Bins::last_short) ? 0 : h.count[b];
   }
+  plan->max_len = bad ? 0 : h.max_len;
   plan->short_mode = mode;
   plan->skip_scatter = bad || mode == 1;
 }

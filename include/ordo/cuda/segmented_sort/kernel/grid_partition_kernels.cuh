@@ -107,10 +107,11 @@ struct parts_chunk {
   }
 };
 
-template <class Code, int THREADS, int ITEMS>
+template <class Code, int THREADS, int ITEMS, int T>
 __global__ void __launch_bounds__(THREADS) grid_parts_differ_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p) {
   constexpr int TILE = THREADS * ITEMS, WORDS = grid_parts<Code>::WORDS;
   __shared__ prim::differing_bits_storage<Code> s;
+  if (!gb.has_longer(T)) return;  // only segments over T are partitioned
   for_each_block_chunk(gb, [&](u64 q) {
     const grid_chunk gc = chunk_at<TILE>(gb, q);
     if (!p.partitioned[gc.g]) return;
@@ -158,6 +159,7 @@ __device__ __forceinline__ bool parts_chunk_histogram(const code_io<Code>& io, c
 template <class Code, int THREADS, int ITEMS, int T>
 __global__ void __launch_bounds__(THREADS) grid_parts_count_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p) {
   __shared__ unsigned hist[1 << partition_max_bits];
+  if (!gb.has_longer(T)) return;
   for_each_block_chunk(gb, [&](u64 q) {
     grid_chunk gc;
     int D;
@@ -173,6 +175,7 @@ __global__ void __launch_bounds__(THREADS) grid_parts_count_kernel(code_io<Code>
 // One thread per sub-bucket (q < chunks bounds their number).
 template <int T, class Code>
 __global__ void grid_parts_start_kernel(grid_bin gb, grid_parts<Code> p, u64 chunks) {
+  if (!gb.has_longer(T)) return;
   const u64 subs = min(chunks, u64(p.sub_base[gb.G]));
   for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < subs; q += u64(gridDim.x) * blockDim.x) {
     const u64 g = p.segment_of(q, gb.G);
@@ -195,6 +198,7 @@ __global__ void __launch_bounds__(THREADS)
   __shared__ Code staged[TILE];               // the chunk in digit order
   __shared__ std::uint16_t staged_i[POS ? TILE : 1];
   __shared__ typename scan_t::TempStorage scan;
+  if (!gb.has_longer(T)) return;
   for_each_block_chunk(gb, [&](u64 q) {
     grid_chunk gc;
     int D;
@@ -243,6 +247,7 @@ __global__ void __launch_bounds__(THREADS)
 // partitioned): the work list of the chunk sorts and merge passes.
 template <int TILE, int T>
 __global__ void grid_parts_work_kernel(grid_bin gb, u64 chunks, u64* work, unsigned long long* work_count) {
+  if (!gb.has_longer(T)) return;
   const u64 real = min(chunks, gb.chunk_base[gb.G]);
   for (u64 q = u64(blockIdx.x) * blockDim.x + threadIdx.x; q < real; q += u64(gridDim.x) * blockDim.x) {
     const grid_chunk gc = chunk_at<TILE>(gb, q);
@@ -282,6 +287,7 @@ __global__ void __launch_bounds__(THREADS, 2)
     grid_parts_sort_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kin, u32* pin) {
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
+  if (!gb.has_longer(THREADS * ITEMS)) return;
   for_each_block_item(u64(p.sub_base[gb.G]), [&](u64 q) {
     const u64 g = p.segment_of(q, gb.G);
     const int len = int(p.count[q]);

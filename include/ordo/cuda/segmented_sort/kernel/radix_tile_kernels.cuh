@@ -113,6 +113,7 @@ __global__ void __launch_bounds__(THREADS)
   static_assert(T % TILE == 0, "a radix tile is whole chunks");
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<typename radix_sorter<Code, THREADS, POS, ITEMS>::storage*>(smem);
+  if (!gb.has_longer(T)) return;
   for_each_chunk(gb, [&](u64 q) {
     const grid_chunk gc = chunk_at<TILE>(gb, q);
     const u64 seg_len = gc.r.end - gc.r.begin, first = gc.c * TILE;

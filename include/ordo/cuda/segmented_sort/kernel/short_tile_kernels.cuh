@@ -22,7 +22,7 @@
 
 namespace ordo::detail::segsort {
 
-// One block per tile. Shared memory: the order codes of the tile's
+// Sorts tile `tile`. Shared memory: the order codes of the tile's
 // segments and, per element, its segment's bounds in the tile. Element e is
 // thread e % THREADS's in both phases, so its raw key and value wait in
 // registers from the load to the store (a float is written as its input bits,
@@ -33,20 +33,16 @@ namespace ordo::detail::segsort {
 // hybrid of segsort_run); the tile sorts only its short segments and neither
 // loads nor writes the long ones' elements. Its short segments end before
 // CAP: they start less than TILE after the tile's first segment.
-//
-// With a plan (no host synchronisation), the kernel runs only where the
-// device chose its mode (bin_plan::short_mode: 1 all short, 2 mixed).
 template <int THREADS, int TILE, int MAX_LEN, bool MIXED, class Code>
-__global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, segment_desc d, const u32* first,
-                                                             const bin_plan* plan = nullptr) {
-  if (plan != nullptr && plan->short_mode != (MIXED ? 2 : 1)) return;
+__device__ __forceinline__ void short_tile_sort(const code_io<Code>& io, const segment_desc& d, const u32* first,
+                                                u64 tile) {
   constexpr int CAP = TILE + MAX_LEN;  // a tile's segments start in it and are at most MAX_LEN long
   constexpr int ITEMS = (CAP + THREADS - 1) / THREADS;
   constexpr int SEGS = TILE / THREADS;  // segments per thread per round of bounds
   static_assert(CAP <= 65535, "bounds fit in 16 bits");
   __shared__ Code codes[CAP];
   __shared__ unsigned short seg_begin[CAP], seg_end[CAP];
-  const u32 s0 = first[blockIdx.x], s1 = first[blockIdx.x + 1];
+  const u32 s0 = first[tile], s1 = first[tile + 1];
   if (s0 == s1) return;
   const u64 lo = d[s0].begin;
   const u64 span = d[s1 - 1].end - lo;
@@ -108,6 +104,20 @@ __global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, s
       io.keys_out[lo + b + rank] = raw[k];
       io.values.put(lo + b + rank, val[k]);
     }
+  }
+}
+
+// Tile blockIdx.x, blockIdx.x + gridDim.x, ... of `tiles` (one round where
+// the host launched a block per tile). With a plan (no host
+// synchronisation), the kernel runs only where the device chose its mode
+// (bin_plan::short_mode: 1 all short, 2 mixed), over a resident-sized grid.
+template <int THREADS, int TILE, int MAX_LEN, bool MIXED, class Code>
+__global__ void __launch_bounds__(THREADS) short_tile_kernel(code_io<Code> io, segment_desc d, const u32* first,
+                                                             u64 tiles, const bin_plan* plan = nullptr) {
+  if (plan != nullptr && plan->short_mode != (MIXED ? 2 : 1)) return;
+  for (u64 t = blockIdx.x; t < tiles; t += gridDim.x) {
+    short_tile_sort<THREADS, TILE, MAX_LEN, MIXED>(io, d, first, t);
+    __syncthreads();  // the next tile reuses the shared memory
   }
 }
 

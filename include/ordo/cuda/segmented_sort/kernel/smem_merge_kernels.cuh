@@ -76,6 +76,7 @@ __device__ __forceinline__ pass_geometry pass_at(u64 seg_len, u64 c, u64 tile, u
 
 template <int TILE, class IO, class K = typename IO::key_t>
 __global__ void grid_partition_kernel(IO io, grid_bin gb, u64 chunks, u64 run, const K* kin, u64* split) {
+  if (!gb.has_longer(run)) return;  // every segment done by an earlier pass
   const u64 n = gb.work ? u64(*gb.work_count) : min(chunks, gb.chunk_base[gb.G]);
   for (u64 i = u64(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += u64(gridDim.x) * blockDim.x) {
     const u64 q = gb.work ? gb.work[i] : i;
@@ -97,6 +98,7 @@ __global__ void __launch_bounds__(THREADS) grid_merge_kernel(IO io, grid_bin gb,
   extern __shared__ __align__(16) unsigned char smem[];
   const padded_smem<K> ks{reinterpret_cast<K*>(smem)};
   const padded_smem<u32> ps{reinterpret_cast<u32*>(smem + block_sort_smem_bytes<K>(TILE, false))};
+  if (!gb.has_longer(run)) return;  // every segment done by an earlier pass
   for_each_chunk(gb, [&](u64 q) {
     const grid_chunk gc = chunk_at<TILE>(gb, q);
     const u64 seg_len = gc.r.end - gc.r.begin;
