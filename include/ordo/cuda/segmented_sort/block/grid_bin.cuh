@@ -37,6 +37,8 @@ struct grid_bin {
   // only segments longer than len need returns at once without one, so
   // launches sized from bounds cost little where the step has no work.
   __device__ __forceinline__ bool has_longer(u64 len) const { return plan == nullptr || plan->max_len > len; }
+  // The bin's segments (G, or the plan's count below the bound G).
+  __device__ __forceinline__ u64 size() const { return plan == nullptr ? G : min(G, u64(plan->count[b])); }
   __device__ __forceinline__ segment_range range(u64 g) const {
     if (plan == nullptr) return d[segs[g]];
     return g < plan->count[b] ? d[segs[plan->start[b] + g]] : segment_range{0, 0};

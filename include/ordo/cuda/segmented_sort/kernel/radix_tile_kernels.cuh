@@ -96,7 +96,7 @@ __global__ void __launch_bounds__(THREADS, 2) grid_bucket_segment_kernel(code_io
   constexpr int T = THREADS * ITEMS;
   extern __shared__ __align__(16) unsigned char smem[];
   auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
-  for_each_block_item(gb.G, [&](u64 g) {
+  for_each_block_item(gb.size(), [&](u64 g) {
     const segment_range r = gb.range(g);
     const u64 b = r.begin;
     if (r.end - b > u64(T) || r.end == b) return;  // empty: past the bin's size (G a bound)
