@@ -193,6 +193,11 @@ TEST(SegsortGpu, SmallGridPartition) {  // in the compute-sanitizer subset
   }
   check_segsort_pairs<device_space, float, std::uint32_t>(sp, s, "nans_zeros", false, false, 75);
   check_segsort_keys<device_space, double>(sp, s, "signed_zeros", true, false, 76);
+  // Longest segment 16384: one merge pass, so no second buffer to stage the
+  // values and float keys in (their own scratch).
+  const auto one_pass = offsets_shape("partition_one_pass", {8193, 16384, 12000, 0, 9000}, 3);
+  check_segsort_pairs<device_space, std::uint32_t, std::uint32_t>(sp, one_pass, "random", false, false, 77);
+  check_segsort_pairs<device_space, float, std::uint64_t>(sp, one_pass, "nans_zeros", true, true, 78);
 }
 
 // The hybrid: segments of up to 64 (98% of them, about 38% of the

@@ -6,6 +6,7 @@
 #pragma once
 #include "ordo/cuda/segmented_sort/block/bin_segments.cuh"
 #include "ordo/cuda/thread/element_io.cuh"
+#include "ordo/cuda/warp/warp_search.cuh"
 #include "ordo/detail/segment_desc.hpp"
 
 namespace ordo::detail::segsort {
@@ -97,6 +98,13 @@ __device__ __forceinline__ grid_chunk chunk_at(const grid_bin& gb, u64 q) {
     else hi = mid;
   }
   return {gb.range(lo), q - gb.chunk_base[lo], gb.chunk_base[lo] * TILE, lo};
+}
+// chunk_at for a whole warp with the same q (a block's chunk): a 32-ary
+// search over the segments (warp/warp_search.cuh).
+template <int TILE>
+__device__ __forceinline__ grid_chunk chunk_at_warp(const grid_bin& gb, u64 q) {
+  const u64 g = warp_last_at_most(gb.chunk_base, gb.G, q);
+  return {gb.range(g), q - gb.chunk_base[g], gb.chunk_base[g] * TILE, g};
 }
 
 }  // namespace ordo::detail::segsort
