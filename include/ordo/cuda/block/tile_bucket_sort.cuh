@@ -16,9 +16,6 @@
 //      position (TRACK: the position the caller gave, so the sort is stable)
 //      or a smaller index in the bucket (the unstable keys-only sort, where
 //      equal codes are interchangeable).
-// INDEX: emit also gets the element's index in [0, len) (the caller's
-// load(i)), for a caller whose values lie beside the codes it loaded (the
-// partition path's sub-buckets) rather than at their positions.
 // Where a bucket holds more than max_bucket codes (few distinct keys, or
 // clustered top bits) the counting would cost too much: sort() returns false
 // having emitted nothing, and the caller sorts the tile another way.
@@ -31,19 +28,17 @@
 
 namespace ordo::detail::prim {
 
-template <class Code, int THREADS, int ITEMS, int DIGIT_BITS, bool TRACK, bool INDEX = false>
+template <class Code, int THREADS, int ITEMS, int DIGIT_BITS, bool TRACK>
 struct tile_bucket_sort {
   static constexpr int T = THREADS * ITEMS;
   static constexpr int BUCKETS = 1 << DIGIT_BITS;
   static constexpr int PER_THREAD = BUCKETS / THREADS;  // counters each thread scans
   static constexpr unsigned max_bucket = 64;           // counting reads at most this many codes per element
   static_assert(BUCKETS % THREADS == 0, "each thread scans whole counters");
-  static_assert(!INDEX || T <= 65536, "16-bit indices");
   using scan_t = cub::BlockScan<unsigned, THREADS>;
   struct storage {
     Code codes[T];                     // the tile, bucket by bucket
     std::uint32_t pos[TRACK ? T : 1];  // each code's position (TRACK)
-    std::uint16_t index[INDEX ? T : 1];  // each code's index in the tile (INDEX)
     unsigned start[BUCKETS + 1];       // the counts, then where each bucket starts; then len
     typename scan_t::TempStorage scan;
     differing_bits_storage<Code> differ;
@@ -51,8 +46,7 @@ struct tile_bucket_sort {
 
   // Sorts elements [0, len) of the tile: load(i) gives element i's code,
   // pos(i) its position (read only when TRACK). emit(place, code, pos) is
-  // called once per element with its place in [0, len) (with INDEX,
-  // emit(place, code, pos, i)). False, with nothing
+  // called once per element with its place in [0, len). False, with nothing
   // emitted, when a bucket is too large; every thread returns the same.
   template <class Load, class Pos, class Emit>
   __device__ __forceinline__ static bool sort(storage& s, int len, Load load, Pos pos_of, Emit emit) {
@@ -98,7 +92,6 @@ struct tile_bucket_sort {
       const unsigned at = s.start[digit(c[u])] + slot[u];
       s.codes[at] = c[u];
       if constexpr (TRACK) s.pos[at] = pos_of(u * THREADS + int(threadIdx.x));
-      if constexpr (INDEX) s.index[at] = std::uint16_t(u * THREADS + int(threadIdx.x));
     }
     __syncthreads();
     for (int i = threadIdx.x; i < len; i += THREADS) {
@@ -111,8 +104,7 @@ struct tile_bucket_sort {
         const Code y = s.codes[j];
         place += (y < x || (y == x && (TRACK ? s.pos[j] < p : j < i))) ? 1 : 0;
       }
-      if constexpr (INDEX) emit(place, x, p, int(s.index[i]));
-      else emit(place, x, p);
+      emit(place, x, p);
     }
     return true;
   }

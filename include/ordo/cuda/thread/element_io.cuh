@@ -49,16 +49,6 @@ struct value_mover {
   }
 };
 
-// The raw keys (where the output gathers them) and the values that the
-// partition path moves beside their codes into the sub-buckets, so that the
-// sort reads them near each other rather than across the segment; null
-// where not staged.
-template <class Code>
-struct staged_elements {
-  Code* keys = nullptr;
-  void* values = nullptr;
-};
-
 template <class Code, bool POS>
 struct code_order {
   __device__ __forceinline__ bool before(Code a, u32 pa, Code b, u32 pb) const {
@@ -97,18 +87,6 @@ struct code_io {
   __device__ __forceinline__ void store(u64 dst, u64 src, Code k) const {
     keys_out[dst] = gather_keys ? keys_in[src] : decode(k);
     values.move(dst, src);
-  }
-  // store, the element read from st at `at` where st holds it (see
-  // staged_elements) rather than from the input at src.
-  __device__ __forceinline__ void store_staged(u64 dst, u64 src, Code k, const staged_elements<Code>& st, u64 at) const {
-    keys_out[dst] = gather_keys ? (st.keys ? st.keys[at] : keys_in[src]) : decode(k);
-    if (st.values) value_mover{st.values, values.out, values.bytes}.move(dst, at);
-    else values.move(dst, src);
-  }
-  // The scatter's side of it: element src of the input to st at `at`.
-  __device__ __forceinline__ void stage(const staged_elements<Code>& st, u64 at, u64 src) const {
-    if (st.keys) st.keys[at] = keys_in[src];
-    if (st.values) value_mover{values.in, st.values, values.bytes}.move(at, src);
   }
 };
 

@@ -52,15 +52,6 @@ union grid_radix_storage {
   typename grid_bucket_sorter<Code, THREADS, POS, ITEMS>::storage bucket;
 };
 
-// bucket_sort_run's fallback: the LSD sort of the run, stable in run order.
-template <class Code, int THREADS, int ITEMS, bool POS, class Load, class PosOf>
-__device__ __forceinline__ void lsd_sort_run(typename radix_sorter<Code, THREADS, POS, ITEMS>::storage& s,
-                                             const code_io<Code>& io, int len, Load load, PosOf pos_of, u64 out,
-                                             u64 seg) {
-  radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s, load, len);
-  for (int x = threadIdx.x; x < len; x += THREADS) io.store(out + x, seg + (POS ? pos_of(s.pos[x]) : 0u), s.codes[x]);
-}
-
 // Sorts a run of len <= T codes to io's output: the element sorted to place
 // x goes to out + x, its value (and float key) from seg + its position.
 // load(i) gives code i of the run, pos_of(i) its position in the segment,
@@ -75,7 +66,9 @@ __device__ __forceinline__ void bucket_sort_run(grid_radix_storage<Code, THREADS
           s.bucket, len, load, pos_of, [&](int place, Code x, u32 p) { io.store(out + place, seg + p, x); }))
     return;
   before_lsd();
-  lsd_sort_run<Code, THREADS, ITEMS, POS>(s.lsd, io, len, load, pos_of, out, seg);
+  radix_sorter<Code, THREADS, POS, ITEMS>::load_and_sort(s.lsd, load, len);
+  for (int x = threadIdx.x; x < len; x += THREADS)
+    io.store(out + x, seg + (POS ? pos_of(s.lsd.pos[x]) : 0u), s.lsd.codes[x]);
 }
 
 }  // namespace ordo::detail::segsort

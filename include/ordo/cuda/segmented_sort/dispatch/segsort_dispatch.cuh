@@ -143,15 +143,10 @@ unsigned chunk_grid(Kernel kernel, const grid_bin& gb, u64 items, int threads, i
 // the segments of T < len <= partition_max_len: sorts them into the output,
 // through k / p (the grid bin's scratch), and marks them in `partitioned`
 // for the chunk sorts and merge passes to skip; a segment with a sub-bucket
-// too large for a block stays unmarked. Enqueued without waiting. Values
-// and gathered keys (stable sorts) move with their codes into the
-// sub-buckets (staged_elements: one value and one key per slot), which the
-// sort then reads near each other. spare_k / spare_p: the merge passes'
-// second buffers where allocated (idle until the partition path is done),
-// which hold the staged keys and 4-byte values before any new scratch does.
+// too large for a block stays unmarked. Enqueued without waiting.
 template <class Policy, bool POS, class Code>
 void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bin& gb, u64 chunks, Code* k, u32* p,
-                        u32* partitioned, Code* spare_k, u32* spare_p) {
+                        u32* partitioned) {
   constexpr int threads = radix_tile_policy::grid_threads, items = radix_tile_policy::grid_items;
   constexpr int T = threads * items, TILE = Policy::grid_threads * Policy::grid_items;
   constexpr int CT = Policy::grid_threads, CI = Policy::grid_items;  // the chunk passes: a block per chunk
@@ -160,14 +155,6 @@ void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bi
   scratch<u64> sub_base(exec, G + 1), start(exec, chunks + 1);
   scratch<unsigned long long> count(exec, chunks + 1), cursor(exec, chunks);
   scratch<unsigned> differ(exec, G * 2 * grid_parts<Code>::WORDS);
-  const u64 slots = chunks * u64(Policy::grid_threads * Policy::grid_items);
-  const bool values = POS && io.values.bytes, keys = POS && io.gather_keys;
-  const bool values_spare = values && io.values.bytes == 4 && spare_p, keys_spare = keys && spare_k;
-  scratch<unsigned char> staged_values(exec, values && !values_spare ? slots * io.values.bytes : 0);
-  scratch<Code> staged_keys(exec, keys && !keys_spare ? slots : 0);
-  staged_elements<Code> staged;
-  if (values) staged.values = values_spare ? static_cast<void*>(spare_p) : staged_values.data();
-  if (keys) staged.keys = keys_spare ? spare_k : staged_keys.data();
   const grid_parts<Code> parts{sub_base.data(), count.data(), start.data(), cursor.data(), differ.data(), partitioned};
   ORDO_CUDA_CHECK(cudaMemsetAsync(sub_base.data() + G, 0, sizeof(u64), s));
   ORDO_CUDA_CHECK(cudaMemsetAsync(count.data(), 0, (chunks + 1) * sizeof(unsigned long long), s));
@@ -189,12 +176,12 @@ void run_grid_partition(const cuda& exec, const code_io<Code>& io, const grid_bi
   grid_parts_start_kernel<T><<<elementwise_blocks(chunks), 256, 0, s>>>(gb, parts, chunks);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_start_kernel");
   auto scatter_kernel = grid_parts_scatter_kernel<Code, CT, CI, T, POS>;
-  scatter_kernel<<<grid(scatter_kernel, CT, 0), CT, 0, s>>>(io, gb, parts, k, p, staged);
+  scatter_kernel<<<grid(scatter_kernel, CT, 0), CT, 0, s>>>(io, gb, parts, k, p);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_scatter_kernel");
   auto sort_kernel = grid_parts_sort_kernel<Code, threads, items, TILE, POS>;
-  constexpr int smem = int(sizeof(parts_sort_storage<Code, threads, POS, items>));
+  constexpr int smem = grid_radix_smem_bytes<Code, threads, POS, items>();
   allow_smem(sort_kernel, smem);
-  sort_kernel<<<grid(sort_kernel, threads, smem), threads, smem, s>>>(io, gb, parts, k, p, staged);
+  sort_kernel<<<grid(sort_kernel, threads, smem), threads, smem, s>>>(io, gb, parts, k, p);
   ORDO_CUDA_LAUNCH_CHECK("grid_parts_sort_kernel");
 }
 
@@ -247,7 +234,7 @@ void run_grid_bin(const cuda& exec, const IO& io, const segment_desc& d, const b
   };
   if constexpr (is_code_io<IO>) {
     if (partition) {
-      run_grid_partition<Policy, POS>(exec, io, gb, chunks, kb[0], pb[0], partitioned.data(), kb[1], pb[1]);
+      run_grid_partition<Policy, POS>(exec, io, gb, chunks, kb[0], pb[0], partitioned.data());
       gb.partitioned = partitioned.data();
       ORDO_CUDA_CHECK(cudaMemsetAsync(work_count.data(), 0, sizeof(unsigned long long), s));
       grid_parts_work_kernel<TILE, int(radix_run)>

@@ -14,14 +14,10 @@
 //   grid_parts_start_kernel  per sub-bucket: its start in the segment; a
 //                            sub-bucket over T hands the segment back to the
 //                            chunk sort and merge passes (grid_bin::skips)
-//   grid_parts_scatter_kernel per chunk: code (position, value, raw key) to the
+//   grid_parts_scatter_kernel per chunk: code (and position) to the
 //                            sub-bucket, the block's range taken by one
 //                            atomic per digit, written in digit order
-//   grid_parts_sort_kernel   per sub-bucket: sorted to the output, each
-//                            value (and gathered key) read from beside its
-//                            code (a gather from the whole segment cost a
-//                            32-byte sector per 4-byte value: 61% of the
-//                            kernel's sectors were excess on an H100)
+//   grid_parts_sort_kernel   per sub-bucket: sorted to the output
 //   grid_parts_work_kernel   the chunks of the segments left to the merge
 //                            passes, whose kernels then loop over that list
 // The scatter's order within a sub-bucket is arbitrary; the bucket counting
@@ -196,8 +192,7 @@ __global__ void grid_parts_start_kernel(grid_bin gb, grid_parts<Code> p, u64 chu
 // stores, not one sector per element).
 template <class Code, int THREADS, int ITEMS, int T, bool POS>
 __global__ void __launch_bounds__(THREADS)
-    grid_parts_scatter_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kout, u32* pout,
-                              staged_elements<Code> st) {
+    grid_parts_scatter_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kout, u32* pout) {
   constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << partition_max_bits, PER_THREAD = DIGITS / THREADS;
   static_assert(DIGITS % THREADS == 0 && TILE <= 65536, "digits per thread; 16-bit tile places");
   using scan_t = cub::BlockScan<unsigned, THREADS>;
@@ -253,10 +248,7 @@ __global__ void __launch_bounds__(THREADS)
       const unsigned d = unsigned(c >> shift) & ((1u << D) - 1);
       const u64 at = gc.base + hist[d] + unsigned(x - local[d]);
       kout[at] = c;
-      if constexpr (POS) {
-        pout[at] = ch.first + staged_i[x];
-        io.stage(st, at, gc.r.begin + ch.first + staged_i[x]);
-      }
+      if constexpr (POS) pout[at] = ch.first + staged_i[x];
     }
   });
 }
@@ -276,8 +268,9 @@ __global__ void grid_parts_work_kernel(grid_bin gb, u64 chunks, u64* work, unsig
 // Rewrites a sub-bucket's codes and positions in position order (a radix
 // sort of the positions), so that the LSD fallback, stable in run order,
 // is stable in the segment's order.
-template <class Code, int THREADS, int ITEMS, class Storage>
-__device__ __forceinline__ void restore_position_order(Storage& s, Code* k, u32* pos, int len) {
+template <class Code, int THREADS, int ITEMS, bool POS>
+__device__ __forceinline__ void restore_position_order(grid_radix_storage<Code, THREADS, POS, ITEMS>& s, Code* k,
+                                                       u32* pos, int len) {
   using pos_sorter = prim::tile_radix_sort<u32, THREADS, ITEMS, true>;
   static_assert(sizeof(typename pos_sorter::storage) <= sizeof(s), "the positions' sort fits the tile's storage");
   auto& ps = *reinterpret_cast<typename pos_sorter::storage*>(&s);
@@ -298,25 +291,12 @@ __device__ __forceinline__ void restore_position_order(Storage& s, Code* k, u32*
   __syncthreads();  // the block's global writes, visible to its reads
 }
 
-// The sub-buckets' sort: the wide bucket sort (with POS, also each code's
-// index in the sub-bucket, where its value was staged), or the LSD sort.
-template <class Code, int THREADS, bool POS, int ITEMS>
-using parts_bucket_sorter =
-    prim::tile_bucket_sort<Code, THREADS, ITEMS, bucket_digit_bits(THREADS * ITEMS), POS, POS>;
-template <class Code, int THREADS, bool POS, int ITEMS>
-union parts_sort_storage {
-  typename radix_sorter<Code, THREADS, POS, ITEMS>::storage lsd;
-  typename parts_bucket_sorter<Code, THREADS, POS, ITEMS>::storage bucket;
-};
-
-// A block per sub-bucket (q < chunks bounds their number). st: what the
-// scatter staged beside the codes.
+// A block per sub-bucket (q < chunks bounds their number).
 template <class Code, int THREADS, int ITEMS, int TILE, bool POS>
 __global__ void __launch_bounds__(THREADS, 2)
-    grid_parts_sort_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kin, u32* pin,
-                           staged_elements<Code> st) {
+    grid_parts_sort_kernel(code_io<Code> io, grid_bin gb, grid_parts<Code> p, Code* kin, u32* pin) {
   extern __shared__ __align__(16) unsigned char smem[];
-  auto& s = *reinterpret_cast<parts_sort_storage<Code, THREADS, POS, ITEMS>*>(smem);
+  auto& s = *reinterpret_cast<grid_radix_storage<Code, THREADS, POS, ITEMS>*>(smem);
   if (!gb.has_longer(THREADS * ITEMS)) return;
   for_each_block_item(u64(p.sub_base[gb.G]), [&](u64 q) {
     const u64 g = p.segment_of_warp(q, gb.G);
@@ -327,21 +307,11 @@ __global__ void __launch_bounds__(THREADS, 2)
     const u64 region = gb.chunk_base[g] * TILE + local;
     Code* k = kin + region;
     u32* pos = pin + (POS ? region : 0);
-    const auto load = [&](int i) { return k[i]; };
-    const auto pos_of = [&](int i) { return POS ? pos[i] : 0u; };
-    const u64 out = r.begin + local;
-    using bucket = parts_bucket_sorter<Code, THREADS, POS, ITEMS>;
-    bool done;
-    if constexpr (POS)
-      done = bucket::sort(s.bucket, len, load, pos_of, [&](int place, Code x, u32 at, int i) {
-        io.store_staged(out + place, r.begin + at, x, st, region + u64(i));
-      });
-    else
-      done = bucket::sort(s.bucket, len, load, pos_of,
-                          [&](int place, Code x, u32 at) { io.store(out + place, r.begin + at, x); });
-    if (done) return;
-    if constexpr (POS) restore_position_order<Code, THREADS, ITEMS>(s, k, pos, len);
-    lsd_sort_run<Code, THREADS, ITEMS, POS>(s.lsd, io, len, load, pos_of, out, r.begin);
+    bucket_sort_run<Code, THREADS, ITEMS, POS>(
+        s, io, len, [&](int i) { return k[i]; }, [&](int i) { return POS ? pos[i] : 0u; }, r.begin + local, r.begin,
+        [&] {
+          if constexpr (POS) restore_position_order<Code, THREADS, ITEMS, POS>(s, k, pos, len);
+        });
   });
 }
 
