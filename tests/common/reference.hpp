@@ -64,35 +64,48 @@ std::vector<double> reference_rank_sorted(const std::vector<K>& keys, ordo::rank
   return out;
 }
 
-// pandas Series.rank. Keys are put in ranking order by a stable sort of their
-// indices (so 'first' breaks ties by input position); NaN goes first for
-// na_option top and last otherwise, whatever `ascending` says.
+// pandas Series.rank. Keys are put in ranking order by sorting (key, index)
+// pairs, the index breaking ties (a stable order, so 'first' breaks ties by
+// input position); NaN goes first for na_option top and last otherwise,
+// whatever `ascending` says. The pairs are sorted by value, not as indices
+// into keys: the sanitizer build spent most of a 2^22-key test in the
+// indirect comparisons.
 template <class K>
 std::vector<double> reference_rank(const std::vector<K>& keys, const ordo::rank_options& o) {
   const std::size_t n = keys.size();
   const bool nan_first = o.na == ordo::na_option::top;
-  std::vector<std::size_t> idx(n);
-  std::iota(idx.begin(), idx.end(), std::size_t(0));
-  std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-    const K x = keys[a], y = keys[b];
-    const bool nx = ref_is_nan(x), ny = ref_is_nan(y);
-    if (nx || ny) return nan_first ? (nx && !ny) : (ny && !nx);
-    return o.ascending ? x < y : y < x;
+  struct keyed {
+    K key;
+    std::size_t index;
+  };
+  std::vector<keyed> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = {keys[i], i};
+  std::sort(order.begin(), order.end(), [&](const keyed& a, const keyed& b) {
+    const bool nx = ref_is_nan(a.key), ny = ref_is_nan(b.key);
+    if (nx || ny) {
+      if (nx != ny) return nan_first ? nx : ny;
+      return a.index < b.index;
+    }
+    if (o.ascending ? a.key < b.key : b.key < a.key) return true;
+    if (o.ascending ? b.key < a.key : a.key < b.key) return false;
+    return a.index < b.index;
   });
 
   std::size_t nans = 0;
   for (K k : keys) nans += ref_is_nan(k);
   const bool keep = o.na == ordo::na_option::keep;
 
+  // Tie groups are runs of the sorted pairs; only the rank's store goes
+  // back to the key's position.
   std::vector<double> out(n, std::numeric_limits<double>::quiet_NaN());
   std::size_t dense = 0;
   for (std::size_t i = 0; i < n;) {
     std::size_t j = i;
-    while (j + 1 < n && ref_tie(keys[idx[j + 1]], keys[idx[i]])) ++j;
-    const bool unranked = keep && ref_is_nan(keys[idx[i]]);
+    while (j + 1 < n && ref_tie(order[j + 1].key, order[i].key)) ++j;
+    const bool unranked = keep && ref_is_nan(order[i].key);
     if (!unranked) {
       ++dense;
-      for (std::size_t k = i; k <= j; ++k) out[idx[k]] = ref_group_rank(o.method, k, i, j, dense);
+      for (std::size_t k = i; k <= j; ++k) out[order[k].index] = ref_group_rank(o.method, k, i, j, dense);
     }
     i = j + 1;
   }
