@@ -17,13 +17,27 @@
 
 namespace ordo::detail {
 
-// The tile: 128 threads x 16 items (256 x 8 for 8-byte values); the probe
-// suite (bench/primitives/primitives_probe.cu) times other tiles through
-// Policy. H200, 2^28 uint32: 128x16 1.014 ms, 256x16 1.060, 128x24 1.054,
-// 256x24 1.069, 512x8 1.120, 256x8 1.195.
+// SERIAL picks segmented_scan_serial_kernel (a carry per thread) over the
+// pair scan of every item.
+template <int THREADS, int ITEMS, bool SERIAL>
+struct segmented_scan_policy : prim::tile_policy<THREADS, ITEMS> {
+  static constexpr bool serial = SERIAL;
+};
+template <class Policy>
+constexpr bool serial_segmented_scan() {
+  if constexpr (requires { Policy::serial; }) return Policy::serial;
+  else return false;
+}
+
+// The carry per thread, 128 threads x 24 items (x 16 for 8-byte values).
+// H100, 2^28 values, a head every 997 (bench/probes/segscan_probe.cu,
+// bench/results/h100/issue32/segscan-probe-*.txt): 4-byte: pair scan 128x16
+// 1.140 ms (1.42x the copy floor), carry 128x16 1.044, 128x24 1.002 (1.25x),
+// 128x32 1.002, 256x16 1.059, 256x8 1.206; 8-byte: pair 256x8 3.550, carry
+// 256x8 3.226, 128x16 2.972, 128x8 4.140.
 template <class Acc>
 using segmented_scan_default_policy =
-    std::conditional_t<(sizeof(Acc) <= 4), prim::tile_policy<128, 16>, prim::tile_policy<256, 8>>;
+    std::conditional_t<(sizeof(Acc) <= 4), segmented_scan_policy<128, 24, true>, segmented_scan_policy<128, 16, true>>;
 
 template <class In, class Acc, class Op, class Policy = segmented_scan_default_policy<Acc>>
 void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* heads, std::uint64_t n, Acc* out, Op op,
@@ -38,9 +52,15 @@ void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* hea
   ORDO_CUDA_CHECK(state.Init(tiles, temp.data(), bytes));
   prim::segmented_scan_init_kernel<<<ceil_blocks(std::uint64_t(tiles), 256), 256, 0, exec.stream>>>(state, tiles);
   ORDO_CUDA_LAUNCH_CHECK("segmented_scan_init_kernel");
-  prim::segmented_scan_kernel<threads, items><<<unsigned(tiles), threads, 0, exec.stream>>>(
-      in, heads, n, out, op, init, with_init, exclusive, state);
-  ORDO_CUDA_LAUNCH_CHECK("segmented_scan_kernel");
+  if constexpr (serial_segmented_scan<Policy>()) {
+    prim::segmented_scan_serial_kernel<threads, items><<<unsigned(tiles), threads, 0, exec.stream>>>(
+        in, heads, n, out, op, init, with_init, exclusive, state);
+    ORDO_CUDA_LAUNCH_CHECK("segmented_scan_serial_kernel");
+  } else {
+    prim::segmented_scan_kernel<threads, items><<<unsigned(tiles), threads, 0, exec.stream>>>(
+        in, heads, n, out, op, init, with_init, exclusive, state);
+    ORDO_CUDA_LAUNCH_CHECK("segmented_scan_kernel");
+  }
 }
 
 }  // namespace ordo::detail

@@ -1,0 +1,115 @@
+// segscan_probe: the segmented scan (head flags) of 2^28 uint32 values, a head
+// every 997 and every 7, against the copy floor of its 9 bytes per element
+// and CUB's unsegmented InclusiveSum (what one pass can reach), for the pair
+// kernel and the carry-per-thread kernel at several tiles. Each output is
+// checked on the host. Built by hand:
+//   nvcc -O3 -std=c++20 -arch=sm_90 --expt-relaxed-constexpr -Iinclude -Isrc -Ibench \
+//        bench/probes/segscan_probe.cu -o segscan_probe
+// Run: segscan_probe [reps] (reps 0: each kernel once, for ncu).
+#include <cub/device/device_scan.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <span>
+#include <vector>
+
+#include "common/gpu_timer.cuh"
+#include "ordo/cuda/primitives/dispatch/segmented_scan_dispatch.cuh"
+#include "ordo/device_buffer.hpp"
+
+namespace {
+
+using u32 = std::uint32_t;
+template <int T, int I, bool S>
+using pol = ordo::detail::segmented_scan_policy<T, I, S>;
+
+struct plus {
+  template <class T>
+  __host__ __device__ T operator()(T a, T b) const { return a + b; }
+};
+
+int reps = 7;
+bool all_ok = true;
+
+template <class P, class T>
+void probe(const char* name, ordo::device_buffer<T>& in, ordo::device_buffer<std::uint8_t>& heads,
+           ordo::device_buffer<T>& out, const std::vector<T>& want, bool exclusive, double floor) {
+  auto run = [&] {
+    ordo::detail::segmented_scan_cuda<T, T, plus, P>(ordo::cuda{}, in.data(), heads.data(), in.size(), out.data(),
+                                                     plus{}, exclusive ? T(7) : T(0), exclusive, exclusive);
+  };
+  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, out.size() * sizeof(T)));
+  run();
+  std::vector<T> got(out.size());
+  ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out.data(), got.size() * sizeof(T), cudaMemcpyDeviceToHost));
+  const bool ok = got == want;
+  all_ok = all_ok && ok;
+  if (reps == 0) return;
+  const double ms = ordo_bench::median_ms(run, reps);
+  std::printf("  %zu-byte %-34s %dx%-3d %s %.4f ms  %.2fx floor  %s\n", sizeof(T), name, P::threads, P::items,
+              exclusive ? "excl" : "incl", ms, ms / floor, ok ? "(verified)" : "WRONG");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1) reps = std::atoi(argv[1]);
+  const std::uint64_t n = std::uint64_t(1) << 28;
+  std::vector<u32> h_in(n);
+  for (std::uint64_t i = 0; i < n; ++i) h_in[i] = u32(i * 2654435761u) >> 20;
+  ordo::device_buffer<u32> in{std::span<const u32>(h_in)}, out(n);
+  const double floor = reps ? ordo_bench::copy_floor_ms(n * 9, reps) : 1;
+  if (reps) {
+    std::size_t bytes = 0;
+    cub::DeviceScan::InclusiveSum(nullptr, bytes, in.data(), out.data(), int(n));
+    ordo::device_buffer<unsigned char> temp(bytes);
+    auto cub_sum = [&] { cub::DeviceScan::InclusiveSum(temp.data(), bytes, in.data(), out.data(), int(n)); };
+    const double ms = ordo_bench::median_ms(cub_sum, reps);
+    std::printf("copy floor (9 bytes x 2^28) %.4f ms; cub InclusiveSum (unsegmented, 8 bytes) %.4f ms = %.2fx\n",
+                floor, ms, ms / floor);
+  }
+  for (int every : {997, 7}) {
+    std::vector<std::uint8_t> h8(n, 0);
+    for (std::uint64_t i = 0; i < n; i += every) h8[i] = 1;
+    for (std::uint64_t i = 3; i < n; i += 5 * every + 1) h8[i] = 1;  // and some off the grid
+    ordo::device_buffer<std::uint8_t> heads{std::span<const std::uint8_t>(h8)};
+    std::vector<u32> incl(n), excl(n);
+    u32 acc = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      excl[i] = h8[i] || i == 0 ? 7u : 7u + acc;
+      incl[i] = acc = (h8[i] || i == 0 ? 0u : acc) + h_in[i];
+    }
+    std::printf("heads every %d:\n", every);
+    probe<pol<128, 16, false>>("pair scan (default before)", in, heads, out, incl, false, floor);
+    probe<pol<128, 16, true>>("carry per thread", in, heads, out, incl, false, floor);
+    probe<pol<256, 16, true>>("carry per thread", in, heads, out, incl, false, floor);
+    probe<pol<128, 24, true>>("carry per thread", in, heads, out, incl, false, floor);
+    probe<pol<256, 8, true>>("carry per thread", in, heads, out, incl, false, floor);
+    probe<pol<128, 32, true>>("carry per thread", in, heads, out, incl, false, floor);
+    probe<pol<128, 16, false>>("pair scan (default before)", in, heads, out, excl, true, floor);
+    probe<pol<128, 16, true>>("carry per thread", in, heads, out, excl, true, floor);
+  }
+  {  // 8-byte values, a head every 997: the floor is 17 bytes per element
+    using u64 = std::uint64_t;
+    std::vector<u64> h64(n);
+    for (std::uint64_t i = 0; i < n; ++i) h64[i] = u64(h_in[i]) << 20 | (i & 0xfffff);
+    ordo::device_buffer<u64> in64{std::span<const u64>(h64)}, out64(n);
+    in = ordo::device_buffer<u32>(0);
+    out = ordo::device_buffer<u32>(0);
+    std::vector<std::uint8_t> h8(n, 0);
+    for (std::uint64_t i = 0; i < n; i += 997) h8[i] = 1;
+    ordo::device_buffer<std::uint8_t> heads{std::span<const std::uint8_t>(h8)};
+    std::vector<u64> incl(n);
+    u64 acc = 0;
+    for (std::uint64_t i = 0; i < n; ++i) incl[i] = acc = (h8[i] ? 0 : acc) + h64[i];
+    const double floor64 = reps ? ordo_bench::copy_floor_ms(n * 17, reps) : 1;
+    std::printf("8-byte values, heads every 997 (copy floor of 17 bytes x 2^28 %.4f ms):\n", floor64);
+    probe<pol<256, 8, false>>("pair scan (default before)", in64, heads, out64, incl, false, floor64);
+    probe<pol<256, 8, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 16, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 8, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+  }
+  std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");
+  return all_ok ? 0 : 1;
+}
