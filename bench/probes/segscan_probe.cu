@@ -105,9 +105,21 @@ int main(int argc, char** argv) {
     for (std::uint64_t i = 0; i < n; ++i) incl[i] = acc = (h8[i] ? 0 : acc) + h64[i];
     const double floor64 = reps ? ordo_bench::copy_floor_ms(n * 17, reps) : 1;
     std::printf("8-byte values, heads every 997 (copy floor of 17 bytes x 2^28 %.4f ms):\n", floor64);
+    if (reps) {
+      std::size_t bytes = 0;
+      cub::DeviceScan::InclusiveSum(nullptr, bytes, in64.data(), out64.data(), int(n));
+      ordo::device_buffer<unsigned char> temp(bytes);
+      auto cub_sum = [&] { cub::DeviceScan::InclusiveSum(temp.data(), bytes, in64.data(), out64.data(), int(n)); };
+      const double ms = ordo_bench::median_ms(cub_sum, reps);
+      std::printf("  cub InclusiveSum of the 8-byte values (unsegmented, 16 bytes) %.4f ms = %.2fx\n", ms, ms / floor64);
+    }
     probe<pol<256, 8, false>>("pair scan (default before)", in64, heads, out64, incl, false, floor64);
     probe<pol<256, 8, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
     probe<pol<128, 16, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 24, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 32, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    probe<pol<256, 16, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    probe<pol<64, 32, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
     probe<pol<128, 8, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
   }
   std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");

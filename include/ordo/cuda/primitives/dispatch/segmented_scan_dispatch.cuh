@@ -29,15 +29,20 @@ constexpr bool serial_segmented_scan() {
   else return false;
 }
 
-// The carry per thread, 128 threads x 24 items (x 16 for 8-byte values).
-// H100, 2^28 values, a head every 997 (bench/probes/segscan_probe.cu,
-// bench/results/h100/issue32/segscan-probe-*.txt): 4-byte: pair scan 128x16
-// 1.140 ms (1.42x the copy floor), carry 128x16 1.044, 128x24 1.002 (1.25x),
-// 128x32 1.002, 256x16 1.059, 256x8 1.206; 8-byte: pair 256x8 3.550, carry
-// 256x8 3.226, 128x16 2.972, 128x8 4.140.
+// The carry per thread, 128 threads x 24 items (x 32 for 8-byte values:
+// their tile state is not one word, and fewer, larger tiles pay fewer
+// look-backs). H100, 2^28 values, a head every 997
+// (bench/probes/segscan_probe.cu, bench/results/h100/issue32/segscan-probe-*):
+// 4-byte: pair scan 128x16 1.140 ms (1.42x the copy floor), carry 128x16
+// 1.044, 128x24 0.989-1.002 (1.23-1.25x), 128x32 1.002, 256x16 1.059, 256x8
+// 1.206; 8-byte: pair 256x8 3.549, carry 256x8 3.227, 128x16 2.961, 128x24
+// 2.647, 128x32 2.188 (1.45x), 256x16 2.711, 64x32 2.774. Larger 8-byte
+// tiles pass 48 KB of static shared memory.
 template <class Acc>
 using segmented_scan_default_policy =
-    std::conditional_t<(sizeof(Acc) <= 4), segmented_scan_policy<128, 24, true>, segmented_scan_policy<128, 16, true>>;
+    std::conditional_t<(sizeof(Acc) <= 4), segmented_scan_policy<128, 24, true>,
+                       std::conditional_t<(sizeof(Acc) <= 8), segmented_scan_policy<128, 32, true>,
+                                          segmented_scan_policy<128, 16, true>>>;
 
 template <class In, class Acc, class Op, class Policy = segmented_scan_default_policy<Acc>>
 void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* heads, std::uint64_t n, Acc* out, Op op,
