@@ -19,8 +19,8 @@
 namespace ordo_test {
 
 inline const std::vector<std::size_t>& prim_sizes() {
-  static const std::vector<std::size_t> s = {0,    1,    2,    31,   32,    33,    255,   256,    257,    2047,
-                                             2048, 2049, 4095, 4096, 4097,  8193,  20000, 65537,  262147, 1000003};
+  static const std::vector<std::size_t> s = {0,    1,    2,    31,   32,   33,   255,  256,   257,   2047,  2048,   2049,
+                                             3071, 3072, 3073, 4095, 4096, 4097, 8193, 20000, 65537, 262147, 1000003};
   return s;
 }
 
@@ -88,10 +88,15 @@ template <class Space, class T, class Op>
 void check_scan(Space& sp, Op op, std::size_t n, std::uint64_t seed) {
   const auto in = small_values<T>(n, seed);
   for (bool exclusive : {false, true})
-    for (int seg = 0; seg < 3; ++seg) {
+    for (int seg = 0; seg < 4; ++seg) {
+      // seg 3: a head every 50000 or so, so that whole tiles of the GPU's
+      // segmented scan (up to 4096 elements) have none and a segment's carry
+      // crosses several tiles' look-back (at 1%, every tile has heads).
+      if (seg == 3 && n < 65537) continue;
       std::vector<std::uint8_t> heads;
       if (seg == 1) heads = random_flags(n, 0.01, seed + 5);
       if (seg == 2) heads = random_flags(n, 0.5, seed + 6);
+      if (seg == 3) heads = random_flags(n, 2e-5, seed + 7);
       const T init = seg == 1 ? T(3) : Op::template identity<T>();
       const auto want = ref_scan(in, heads, exclusive, op, init);
       auto d_in = sp.buf(in);
