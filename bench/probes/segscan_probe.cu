@@ -21,8 +21,8 @@
 namespace {
 
 using u32 = std::uint32_t;
-template <int T, int I, bool S>
-using pol = ordo::detail::segmented_scan_policy<T, I, S>;
+template <int T, int I, bool S, bool W = true>
+using pol = ordo::detail::segmented_scan_policy<T, I, S, W>;
 
 struct plus {
   template <class T>
@@ -81,14 +81,9 @@ int main(int argc, char** argv) {
       incl[i] = acc = (h8[i] || i == 0 ? 0u : acc) + h_in[i];
     }
     std::printf("heads every %d:\n", every);
-    probe<pol<128, 16, false>>("pair scan (default before)", in, heads, out, incl, false, floor);
-    probe<pol<128, 16, true>>("carry per thread", in, heads, out, incl, false, floor);
-    probe<pol<256, 16, true>>("carry per thread", in, heads, out, incl, false, floor);
-    probe<pol<128, 24, true>>("carry per thread", in, heads, out, incl, false, floor);
-    probe<pol<256, 8, true>>("carry per thread", in, heads, out, incl, false, floor);
-    probe<pol<128, 32, true>>("carry per thread", in, heads, out, incl, false, floor);
-    probe<pol<128, 16, false>>("pair scan (default before)", in, heads, out, excl, true, floor);
-    probe<pol<128, 16, true>>("carry per thread", in, heads, out, excl, true, floor);
+    probe<pol<128, 16, false>>("pair scan", in, heads, out, incl, false, floor);
+    probe<pol<128, 24, true>>("carry per thread (default)", in, heads, out, incl, false, floor);
+    probe<pol<128, 24, true>>("carry per thread (default)", in, heads, out, excl, true, floor);
   }
   {  // 8-byte values, a head every 997: the floor is 17 bytes per element
     using u64 = std::uint64_t;
@@ -113,14 +108,21 @@ int main(int argc, char** argv) {
       const double ms = ordo_bench::median_ms(cub_sum, reps);
       std::printf("  cub InclusiveSum of the 8-byte values (unsegmented, 16 bytes) %.4f ms = %.2fx\n", ms, ms / floor64);
     }
-    probe<pol<256, 8, false>>("pair scan (default before)", in64, heads, out64, incl, false, floor64);
-    probe<pol<256, 8, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
-    probe<pol<128, 16, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
-    probe<pol<128, 24, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
-    probe<pol<128, 32, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
-    probe<pol<256, 16, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
-    probe<pol<64, 32, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
-    probe<pol<128, 8, true>>("carry per thread", in64, heads, out64, incl, false, floor64);
+    // CUB's split tile state (the 8-byte default before 2026-12-06: 128x32)
+    probe<pol<256, 8, false, false>>("pair scan, cub state", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 32, true, false>>("carry, cub state", in64, heads, out64, incl, false, floor64);
+    // the 16-byte descriptor
+    probe<pol<256, 8, false>>("pair scan, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 8, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 12, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 16, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 24, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<128, 32, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<256, 8, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<256, 12, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<256, 16, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<64, 16, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
+    probe<pol<64, 24, true>>("carry, 16-byte state", in64, heads, out64, incl, false, floor64);
   }
   std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");
   return all_ok ? 0 : 1;

@@ -25,7 +25,16 @@ using sort_merge_policy = tile_policy<128, 16>;  // sort_idx's merge passes (the
 // (docs/benchmarks.md#tuning-merge-tiles).
 using merge_tile_policy = tile_policy<256, 31, 31>;       // keys of 4 bytes
 using merge_wide_tile_policy = tile_policy<256, 15, 15>;  // 8-byte keys, and every (key, value) merge
-using split_tile_policy = tile_policy<256, 16>;  // split: elements per block-tile step
+// split: elements per block-tile step; by flags (ranked by ballots; STAGED:
+// the tile goes through shared memory to be written in order), and K ways
+// (a radix rank of 256 threads at least, staged in shared memory).
+template <int THREADS, int ITEMS, bool STAGED>
+struct split_flags_policy : tile_policy<THREADS, ITEMS> {
+  static constexpr bool staged = STAGED;
+};
+using split_flags_tile_policy = split_flags_policy<256, 16, false>;
+template <int WORD_BYTES>
+using split_bucket_tile_policy = tile_policy<256, 16>;
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
 template <class P>

@@ -12,22 +12,38 @@
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
+#include "ordo/cuda/primitives/block/segment_pair_tile_state.cuh"
 #include "ordo/cuda/primitives/dispatch/policies.cuh"
 #include "ordo/cuda/primitives/kernel/segmented_scan_kernels.cuh"
 
 namespace ordo::detail {
 
 // SERIAL picks segmented_scan_serial_kernel (a carry per thread) over the
-// pair scan of every item.
-template <int THREADS, int ITEMS, bool SERIAL>
+// pair scan of every item; ONE_WORD_STATE, for 8-byte values, the look-back's
+// 16-byte descriptor (block/segment_pair_tile_state.cuh) over CUB's split
+// status and value arrays (kept selectable to be measured).
+template <int THREADS, int ITEMS, bool SERIAL, bool ONE_WORD_STATE = true>
 struct segmented_scan_policy : prim::tile_policy<THREADS, ITEMS> {
   static constexpr bool serial = SERIAL;
+  static constexpr bool one_word_state = ONE_WORD_STATE;
 };
 template <class Policy>
 constexpr bool serial_segmented_scan() {
   if constexpr (requires { Policy::serial; }) return Policy::serial;
   else return false;
 }
+
+// The look-back's tile state: the pair packed in one 64-bit word (4-byte
+// values), a 16-byte descriptor of our own (8-byte), else CUB's general one.
+template <class Acc, class Policy>
+constexpr bool one_word_pair_state() {
+  if constexpr (requires { Policy::one_word_state; }) return sizeof(Acc) == 8 && Policy::one_word_state;
+  else return sizeof(Acc) == 8;
+}
+template <class Acc, class Policy>
+using segmented_scan_state_t =
+    std::conditional_t<one_word_pair_state<Acc, Policy>(), prim::segment_pair_tile_state<Acc>,
+                       cub::ScanTileState<typename prim::segment_pair<Acc>::type>>;
 
 // The carry per thread, 128 threads x 24 items (x 32 for 8-byte values:
 // their tile state is not one word, and fewer, larger tiles pay fewer
@@ -48,7 +64,7 @@ template <class In, class Acc, class Op, class Policy = segmented_scan_default_p
 void segmented_scan_cuda(const cuda& exec, const In* in, const std::uint8_t* heads, std::uint64_t n, Acc* out, Op op,
                          Acc init, bool with_init, bool exclusive) {
   constexpr int threads = Policy::threads, items = Policy::items, tile = threads * items;
-  using state_t = cub::ScanTileState<typename prim::segment_pair<Acc>::type>;
+  using state_t = segmented_scan_state_t<Acc, Policy>;
   const int tiles = int((n + tile - 1) / tile);
   std::size_t bytes = 0;
   ORDO_CUDA_CHECK(state_t::AllocationSize(tiles, bytes));

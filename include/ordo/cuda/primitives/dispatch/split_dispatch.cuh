@@ -24,20 +24,14 @@ struct counts_then_zero {
   __host__ __device__ std::uint64_t operator()(std::uint64_t i) const { return i < size ? counts[i] : 0; }
 };
 
-template <class W>
-void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k, bool flags,
-                std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
-  using P = prim::split_tile_policy;
-  check_same_size("split", flags ? "flags" : "bucket", bucket.size(), "in", in.size());
-  check_same_size("split", "out", out.size(), "in", in.size());
-  if (flags) check_count_slot("split", "zeros", offsets.size());
-  else check_n_buckets("split", k, offsets.size());
+// The histogram, the scan of the (bucket, segment) counts and the scatter,
+// on tiles of P (n > 0, arguments checked); FLAGS: by flags, k = 2.
+template <class P, bool FLAGS, class W>
+void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k,
+                  std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
+  constexpr bool flags = FLAGS;
   cudaStream_t s = exec.stream;
   const std::uint64_t n = in.size();
-  if (n == 0) {
-    ORDO_CUDA_CHECK(cudaMemsetAsync(offsets.data(), 0, offsets.size_bytes(), s));
-    return;
-  }
   // Longer segments for more buckets keep the (bucket, segment) table small.
   const std::uint64_t seg_len = std::uint64_t(P::tile) * (k > 32 ? k / 32 : 1);
   const std::uint64_t segs = (n + seg_len - 1) / seg_len;
@@ -73,8 +67,8 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
     kernel<<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
                                                  out.data());
   };
-  if (flags) {
-    const auto kernel = prim::split_flags_scatter_kernel<P::threads, P::items, W>;
+  if constexpr (FLAGS) {
+    const auto kernel = prim::split_flags_scatter_kernel<P::threads, P::items, P::staged, W>;
     kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
                                                                               segs, first.data(), out.data());
   } else if (k < 32) {
@@ -95,6 +89,33 @@ void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::ui
       fail_bucket(at, v, k);
     }
   }
+}
+
+// split_with<FlagsPolicy, BucketPolicy>: the tiles of the two-way split by
+// flags and of the K-way split (primitives_probe, section split, times
+// candidates); split_cuda takes the defaults of policies.cuh.
+template <class FlagsPolicy, class BucketPolicy, class W>
+void split_with(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k, bool flags,
+                std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
+  check_same_size("split", flags ? "flags" : "bucket", bucket.size(), "in", in.size());
+  check_same_size("split", "out", out.size(), "in", in.size());
+  if (flags) check_count_slot("split", "zeros", offsets.size());
+  else check_n_buckets("split", k, offsets.size());
+  cudaStream_t s = exec.stream;
+  const std::uint64_t n = in.size();
+  if (n == 0) {
+    ORDO_CUDA_CHECK(cudaMemsetAsync(offsets.data(), 0, offsets.size_bytes(), s));
+    return;
+  }
+  if (flags) split_passes<FlagsPolicy, true>(exec, in, bucket, 2, out, offsets, false);
+  else split_passes<BucketPolicy, false>(exec, in, bucket, k, out, offsets, validate);
+}
+
+template <class W>
+void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k, bool flags,
+                std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
+  split_with<prim::split_flags_tile_policy, prim::split_bucket_tile_policy<sizeof(W)>>(exec, in, bucket, k, flags, out,
+                                                                                        offsets, validate);
 }
 
 }  // namespace ordo::detail

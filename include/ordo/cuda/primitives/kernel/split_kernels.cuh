@@ -157,9 +157,11 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
 // rank: in the warp-striped tile, an element's ones-before is its warp's
 // ones-before (a scan over the warps' counts) plus the ballots of its warp's
 // earlier items and lanes, and its zeros-before is its position minus that.
-// The zeros (and the ones) of one warp instruction land in consecutive slots,
-// so each store is at most two coalesced runs; no shared-memory staging.
-template <int THREADS, int ITEMS, class W>
+// Unstaged, the zeros (and the ones) of one warp instruction land in
+// consecutive slots, so each store is at most two coalesced runs. STAGED
+// places the tile in shared memory as (its zeros, its ones) first, then
+// writes it in order: a warp's 32 stores are one run but at the boundary.
+template <int THREADS, int ITEMS, bool STAGED, class W>
 __global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* in, const std::uint8_t* flags,
                                                                       std::uint64_t n, std::uint64_t seg_len,
                                                                       std::uint64_t segs,
@@ -167,6 +169,7 @@ __global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* i
   constexpr int WARPS = THREADS / 32, TILE = THREADS * ITEMS;
   __shared__ unsigned warp_ones[WARPS];
   __shared__ std::uint64_t next[2];  // the segment's next zero and one slots
+  __shared__ W stage[STAGED ? TILE : 1];
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
   const unsigned below_me = (1u << lane) - 1;
   for (std::uint64_t seg = blockIdx.x; seg < segs; seg += gridDim.x) {
@@ -199,17 +202,25 @@ __global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* i
         tile_ones += o;
       }
       const std::uint64_t zero0 = next[0], one0 = next[1];
+      const unsigned tile_zeros = unsigned(valid) - tile_ones;
 #pragma unroll
       for (int j = 0; j < ITEMS; ++j) {
         const int p = warp * 32 * ITEMS + j * 32 + lane;
         const unsigned ones_before = before + __popc(ones[j] & below_me);
         if (p < valid) {
-          if ((ones[j] >> lane) & 1u) out[one0 + ones_before] = v[j];
+          const bool one = (ones[j] >> lane) & 1u;
+          if constexpr (STAGED) stage[one ? tile_zeros + ones_before : unsigned(p) - ones_before] = v[j];
+          else if (one) out[one0 + ones_before] = v[j];
           else out[zero0 + unsigned(p) - ones_before] = v[j];
         }
         before += __popc(ones[j]);
       }
-      __syncthreads();  // every thread has read next[] and warp_ones[]
+      if constexpr (STAGED) {
+        __syncthreads();  // the tile is staged
+        for (unsigned r = t; r < unsigned(valid); r += THREADS)
+          out[r < tile_zeros ? zero0 + r : one0 + (r - tile_zeros)] = stage[r];
+      }
+      __syncthreads();  // every thread has read next[] and warp_ones[] (and the stage)
       if (t == 0) {
         next[0] += unsigned(valid) - tile_ones;
         next[1] += tile_ones;

@@ -1,0 +1,147 @@
+// split_probe: the split of 2^28 uint32 values by flags (p = 0.5) and into 16
+// and 256 buckets, at several tiles, against CUB's DevicePartition::Flagged
+// and radix SortPairs on the bucket bits (the issue's baselines) and the copy
+// floor of 9 bytes per element, all in one run. Each output is checked on the
+// host. Built by hand:
+//   nvcc -O3 -std=c++20 -arch=sm_90 --expt-relaxed-constexpr -DORDO_HAS_CUDA=1 -Iinclude -Isrc -Ibench \
+//        bench/probes/split_probe.cu <execution_cuda.o> -o split_probe
+// Run: split_probe [reps] (reps 0: each kernel once, for ncu).
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_radix_sort.cuh>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "common/gpu_timer.cuh"
+#include "ordo/cuda/primitives/dispatch/split_dispatch.cuh"
+#include "ordo/device_buffer.hpp"
+
+namespace {
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+template <int T, int I>
+using pol = ordo::detail::prim::tile_policy<T, I>;
+template <int T, int I, bool S>
+using fpol = ordo::detail::prim::split_flags_policy<T, I, S>;
+
+int reps = 7;
+bool all_ok = true;
+
+// cub_temp: CUB's storage sized once, as a user who calls it in a loop would.
+struct cub_temp {
+  ordo::device_buffer<unsigned char> buf{1};
+  template <class F>
+  void run(F&& f) {
+    std::size_t bytes = 0;
+    f(nullptr, bytes);
+    if (bytes > buf.size()) buf = ordo::device_buffer<unsigned char>(bytes);
+    f(buf.data(), bytes);
+  }
+};
+
+template <class P, bool FLAGS = false>
+void probe(const char* what, unsigned k, ordo::device_buffer<u32>& in, ordo::device_buffer<std::uint8_t>& b,
+           ordo::device_buffer<u32>& out, ordo::device_buffer<u64>& off, const std::vector<u32>& want, double base,
+           double floor) {
+  auto run = [&] {
+    // P for the split asked for, the default tile for the other
+    using D = ordo::detail::prim::split_flags_tile_policy;
+    if constexpr (FLAGS)
+      ordo::detail::split_with<P, D>(ordo::cuda{}, std::as_const(in).span(), std::as_const(b).span(), k, true,
+                                     out.span(), off.span(), false);
+    else
+      ordo::detail::split_with<D, P>(ordo::cuda{}, std::as_const(in).span(), std::as_const(b).span(), k, false,
+                                     out.span(), off.span(), false);
+  };
+  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, out.size() * sizeof(u32)));
+  run();
+  std::vector<u32> got(out.size());
+  ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out.data(), got.size() * sizeof(u32), cudaMemcpyDeviceToHost));
+  const bool ok = got == want;
+  all_ok = all_ok && ok;
+  if (reps == 0) return;
+  const double ms = ordo_bench::median_ms(run, reps);
+  std::printf("  %-8s k=%-3u %3dx%-2d %.4f ms  %.2fx baseline  %.2fx floor  %s\n", what, k, P::threads, P::items, ms,
+              ms / base, ms / floor, ok ? "(verified)" : "WRONG");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1) reps = std::atoi(argv[1]);
+  const u64 n = u64(1) << 28;
+  std::vector<u32> h_in(n);
+  for (u64 i = 0; i < n; ++i) h_in[i] = u32(i * 2654435761u);
+  ordo::device_buffer<u32> in{std::span<const u32>(h_in)}, out(n);
+  ordo::device_buffer<u64> off(257), count(1);
+  const double floor = reps ? ordo_bench::copy_floor_ms(n * 9, reps) : 1;
+  cub_temp t;
+  {  // by flags, p = 0.5
+    std::vector<std::uint8_t> h8(n);
+    std::mt19937_64 g(7);
+    for (auto& f : h8) f = std::uint8_t(g() & 1);
+    std::vector<u32> want;
+    want.reserve(n);
+    for (int side = 0; side < 2; ++side)
+      for (u64 i = 0; i < n; ++i)
+        if ((h8[i] != 0) == (side == 1)) want.push_back(h_in[i]);
+    ordo::device_buffer<std::uint8_t> flags{std::span<const std::uint8_t>(h8)};
+    auto cub_part = [&] {
+      t.run([&](void* p, std::size_t& bytes) {
+        return cub::DevicePartition::Flagged(p, bytes, in.data(), flags.data(), out.data(), count.data(), int(n));
+      });
+    };
+    const double base = reps ? ordo_bench::median_ms(cub_part, reps) : 1;
+    std::printf("copy floor (9 bytes x 2^28) %.4f ms\nflags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\n",
+                floor, base, base / floor);
+    for (int staged = 0; staged < 2; ++staged) {
+      const char* what = staged ? "staged" : "flags";
+      auto each = [&]<int T, int I>() {
+        if (staged) probe<fpol<T, I, true>, true>(what, 2, in, flags, out, count, want, base, floor);
+        else probe<fpol<T, I, false>, true>(what, 2, in, flags, out, count, want, base, floor);
+      };
+      each.template operator()<256, 16>();
+      each.template operator()<256, 8>();
+      each.template operator()<256, 24>();
+      each.template operator()<256, 32>();
+      each.template operator()<128, 16>();
+      each.template operator()<128, 32>();
+      each.template operator()<512, 8>();
+      each.template operator()<512, 16>();
+    }
+  }
+  for (unsigned k : {16u, 256u}) {
+    std::vector<std::uint8_t> h8(n);
+    std::mt19937_64 g(k);
+    for (auto& x : h8) x = std::uint8_t(g() % k);
+    std::vector<u32> want(n);
+    {
+      std::vector<u64> c(k + 1, 0);
+      for (auto x : h8) ++c[x + 1];
+      for (unsigned b = 0; b < k; ++b) c[b + 1] += c[b];
+      for (u64 i = 0; i < n; ++i) want[c[h8[i]]++] = h_in[i];
+    }
+    ordo::device_buffer<std::uint8_t> b{std::span<const std::uint8_t>(h8)}, b2(n);
+    auto radix = [&] {
+      t.run([&](void* p, std::size_t& bytes) {
+        return cub::DeviceRadixSort::SortPairs(p, bytes, b.data(), b2.data(), in.data(), out.data(), int(n), 0,
+                                               k == 16 ? 4 : 8);
+      });
+    };
+    const double base = reps ? ordo_bench::median_ms(radix, reps) : 1;
+    std::printf("k=%u: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\n", k, base, base / floor);
+    probe<pol<256, 16>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<pol<256, 8>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<pol<256, 24>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<pol<256, 32>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<pol<512, 8>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<pol<512, 16>>("buckets", k, in, b, out, off, want, base, floor);
+  }
+  std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");
+  return all_ok ? 0 : 1;
+}
