@@ -16,6 +16,7 @@
 #include <random>
 #include <vector>
 
+#include "common/cub_helpers.cuh"
 #include "common/gpu_timer.cuh"
 #include "common/cub_count.hpp"
 #include "common/options.hpp"
@@ -81,17 +82,7 @@ void probe_merge_pairs(ordo::device_buffer<u32>& a, ordo::device_buffer<u32>& b,
               P::items, P::load_batch, median_ms(run, reps));
 }
 
-// CUB's temporary storage allocated once, outside the timing.
-struct cub_temp {
-  ordo::device_buffer<unsigned char> buf{1};
-  template <class F>
-  void run(F&& f) {
-    std::size_t bytes = 0;
-    f(nullptr, bytes);
-    if (bytes > buf.size()) buf = ordo::device_buffer<unsigned char>(bytes);
-    f(buf.data(), bytes);
-  }
-};
+using ordo_bench::cub_temp;  // CUB's storage sized once, outside the timing
 
 // Runs a section unless ORDO_PROBE_SECTIONS names others ("merge,reduce").
 bool section(const char* name) {

@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "common/cub_helpers.cuh"
 #include "common/gpu_timer.cuh"
 #include "ordo/cuda/primitives/dispatch/split_dispatch.cuh"
 #include "ordo/device_buffer.hpp"
@@ -32,17 +33,7 @@ using fpol = ordo::detail::prim::split_flags_policy<T, I, S>;
 int reps = 7;
 bool all_ok = true;
 
-// cub_temp: CUB's storage sized once, as a user who calls it in a loop would.
-struct cub_temp {
-  ordo::device_buffer<unsigned char> buf{1};
-  template <class F>
-  void run(F&& f) {
-    std::size_t bytes = 0;
-    f(nullptr, bytes);
-    if (bytes > buf.size()) buf = ordo::device_buffer<unsigned char>(bytes);
-    f(buf.data(), bytes);
-  }
-};
+using ordo_bench::cub_temp;  // CUB's storage sized once, outside the timing
 
 template <class P, bool FLAGS = false>
 void probe(const char* what, unsigned k, ordo::device_buffer<u32>& in, ordo::device_buffer<std::uint8_t>& b,
