@@ -65,11 +65,12 @@ void probe(const char* what, unsigned k, ordo::device_buffer<u32>& in, ordo::dev
 
 int main(int argc, char** argv) {
   if (argc > 1) reps = std::atoi(argv[1]);
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line reaches a log even if a later step aborts
   const u64 n = u64(1) << 28;
   std::vector<u32> h_in(n);
   for (u64 i = 0; i < n; ++i) h_in[i] = u32(i * 2654435761u);
   ordo::device_buffer<u32> in{std::span<const u32>(h_in)}, out(n);
-  ordo::device_buffer<u64> off(257), count(1);
+  ordo::device_buffer<u64> count(1);  // the flags split's count of zeros
   const double floor = reps ? ordo_bench::copy_floor_ms(n * 9, reps) : 1;
   cub_temp t;
   {  // by flags, p = 0.5
@@ -118,6 +119,7 @@ int main(int argc, char** argv) {
       for (u64 i = 0; i < n; ++i) want[c[h8[i]]++] = h_in[i];
     }
     ordo::device_buffer<std::uint8_t> b{std::span<const std::uint8_t>(h8)}, b2(n);
+    ordo::device_buffer<u64> off(k + 1);  // the buckets' offsets
     auto radix = [&] {
       t.run([&](void* p, std::size_t& bytes) {
         return cub::DeviceRadixSort::SortPairs(p, bytes, b.data(), b2.data(), in.data(), out.data(), int(n), 0,

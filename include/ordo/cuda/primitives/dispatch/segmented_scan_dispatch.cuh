@@ -45,15 +45,18 @@ using segmented_scan_state_t =
     std::conditional_t<one_word_pair_state<Acc, Policy>(), prim::segment_pair_tile_state<Acc>,
                        cub::ScanTileState<typename prim::segment_pair<Acc>::type>>;
 
-// The carry per thread, 128 threads x 24 items (x 32 for 8-byte values:
-// their tile state is not one word, and fewer, larger tiles pay fewer
-// look-backs). H100, 2^28 values, a head every 997
-// (bench/probes/segscan_probe.cu, bench/results/h100/issue32/segscan-probe-*):
-// 4-byte: pair scan 128x16 1.140 ms (1.42x the copy floor), carry 128x16
-// 1.044, 128x24 0.989-1.002 (1.23-1.25x), 128x32 1.002, 256x16 1.059, 256x8
-// 1.206; 8-byte: pair 256x8 3.549, carry 256x8 3.227, 128x16 2.961, 128x24
-// 2.647, 128x32 2.188 (1.45x), 256x16 2.711, 64x32 2.774. Larger 8-byte
-// tiles pass 48 KB of static shared memory.
+// The carry per thread, 128 threads x 24 items (x 32 for 8-byte values).
+// H100, 2^28 values, a head every 997 (bench/probes/segscan_probe.cu,
+// bench/results/h100/issue32/segscan-probe-*): 4-byte: pair scan 128x16
+// 1.140 ms (1.42x the copy floor), carry 128x16 1.044, 128x24 0.989-1.002
+// (1.23-1.25x), 128x32 1.002, 256x16 1.059, 256x8 1.206. 8-byte on CUB's
+// tile state: pair 256x8 3.549, carry 128x32 2.188 (1.45x). H200, the
+// 16-byte descriptor (bench/results/h200/issue32/segscan-probe-b2b22be.txt):
+// carry on CUB's state 128x32 1.818 ms (1.68x the floor) -> on the
+// descriptor 1.366 (1.26x); 128x{8,12,16,24} 1.68/1.51/1.49/1.56, 256x{8,12,16}
+// 1.72/1.48/1.48, 64x{16,24} 1.55/1.62; the pair scan on the descriptor,
+// 256x8, 1.70 (3.10 on CUB's). Larger 8-byte tiles pass 48 KB of static
+// shared memory.
 template <class Acc>
 using segmented_scan_default_policy =
     std::conditional_t<(sizeof(Acc) <= 4), segmented_scan_policy<128, 24, true>,
