@@ -2,6 +2,7 @@
 // kernel family, printable so the benchmark can record what ran).
 #pragma once
 #include <cstdio>
+#include <type_traits>
 
 namespace ordo::detail::prim {
 
@@ -32,9 +33,17 @@ template <int THREADS, int ITEMS, bool STAGED>
 struct split_flags_policy : tile_policy<THREADS, ITEMS> {
   static constexpr bool staged = STAGED;
 };
+// H100, 2^28 uint32 (bench/probes/split_probe.cu, bench/results/h100/issue32/
+// split-probe-05069f3.txt): by flags 256x16 1.224 ms (1.16x CUB's
+// DevicePartition::Flagged), 256x8 1.239, 128x16 1.268, 512x8 1.332, 256x24+
+// 1.8-3.3; staged, the best tile (256x8) 1.227: no faster, so unstaged.
+// K ways, 256x{8,16,24,32}: k = 16 1.598/1.717/1.596/2.517 ms, k = 256
+// 3.468/2.373/2.037/2.797 (CUB radix SortPairs on the bucket bits 1.700 and
+// 1.872); 512x{8,16} no better. 8-byte words stay at 256x16: 256x24 of them
+// passes 48 KB of static shared memory.
 using split_flags_tile_policy = split_flags_policy<256, 16, false>;
 template <int WORD_BYTES>
-using split_bucket_tile_policy = tile_policy<256, 16>;
+using split_bucket_tile_policy = std::conditional_t<(WORD_BYTES <= 4), tile_policy<256, 24>, tile_policy<256, 16>>;
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
 template <class P>
