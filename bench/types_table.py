@@ -29,6 +29,8 @@ def label(r):
         return "sort pairs (uint64 values)"
     if cap == "segmented_sort":
         return "segmented sort, 1024 (uint64 values) vs full SortPairs"
+    if cap == "scan" and p.get("kind") == "segmented":
+        return "segmented scan, a head every 997, vs InclusiveScanByKey"
     if cap == "scan":
         return "scan (plus; floats: max)"
     if cap == "reduce":
@@ -54,6 +56,8 @@ def measured(path):
         same = [b for b in rows if b["impl"] != "ordo" and b["capability"] == r["capability"]
                 and b["key"] == r["key"] and b.get("params") == r.get("params") and b.get("value") == r.get("value")]
         want = BASELINE.get(r["capability"])
+        if r["capability"] == "scan" and (r.get("params") or {}).get("kind") == "segmented":
+            want = "cub_scan_by_key"
         base = next((b for b in same if want is None or b["impl"] == want), None)
         t = r["ms"] / base["ms"] if base else float("nan")
         lab = label(r)

@@ -89,6 +89,15 @@ __global__ void fill_bytes(u8* out, u64 n, u64 seed, unsigned modulo) {
     out[i] = u8(mix(i ^ (seed << 40)) % modulo);
 }
 
+// Head flags every `every` elements and the same segments as ids (what
+// cub::DeviceScan::InclusiveScanByKey takes).
+__global__ void fill_segments(u8* heads, std::uint32_t* ids, u64 n, u64 every) {
+  for (u64 i = blockIdx.x * u64(blockDim.x) + threadIdx.x; i < n; i += u64(gridDim.x) * blockDim.x) {
+    heads[i] = u8(i % every == 0);
+    ids[i] = std::uint32_t(i / every);
+  }
+}
+
 template <class T>
 bool same_bits(const ordo::device_buffer<T>& a, const ordo::device_buffer<T>& b, u64 n) {
   using W = std::conditional_t<sizeof(T) == 8, u64, u32>;
@@ -364,6 +373,42 @@ struct suite {
         true);
     add("reduce", "cub_reduce", floating ? "DeviceReduce::Max" : "DeviceReduce::Sum", nullptr, params,
         median_ms(cub_red, opt.reps), floor_r, true, false);
+    segmented_scan_rows(params);
+  }
+
+  // The segmented scan (a head every 997) against CUB's scan by key on the
+  // same segments as ids; the floor counts the keys in and out and the flags.
+  void segmented_scan_rows(const nlohmann::json& op_params) {
+    constexpr bool floating = std::is_floating_point_v<K>;
+    using op_t = std::conditional_t<floating, ordo::maximum, ordo::plus>;
+    ordo::device_buffer<u8> heads(n);
+    ordo::device_buffer<std::uint32_t> ids(n);
+    fill_segments<<<4096, 256>>>(heads.data(), ids.data(), n, 997);
+    ORDO_CUDA_LAUNCH_CHECK("fill_segments");
+    nlohmann::json params = op_params;
+    params["kind"] = "segmented";
+    params["every"] = 997;
+    const double floor = copy_floor_ms(n * (sizeof(K) * 2 + 1), opt.reps);
+    auto ordo_seg = [&] {
+      ordo::scan(ordo::cuda{}, std::as_const(keys).span(), kout.span(), op_t{}, op_t::template identity<K>(),
+                 {.head_flags = std::as_const(heads).span()});
+    };
+    auto cub_by_key = [&] {
+      t.run([&](void* p, std::size_t& b) {
+        if constexpr (floating)
+          return cub::DeviceScan::InclusiveScanByKey(p, b, ids.data(), keys.data(), kref.data(), ::cuda::maximum<>{},
+                                                     cn);
+        else
+          return cub::DeviceScan::InclusiveScanByKey(p, b, ids.data(), keys.data(), kref.data(),
+                                                     ::cuda::std::plus<>{}, cn);
+      });
+    };
+    ordo_seg();
+    cub_by_key();
+    add("scan", "ordo", "segmented (single pass)", nullptr, params, median_ms(ordo_seg, opt.reps), floor,
+        same_bits(kout, kref, n), true);
+    add("scan", "cub_scan_by_key", "DeviceScan::InclusiveScanByKey (segment ids)", nullptr, params,
+        median_ms(cub_by_key, opt.reps), floor, true, false);
   }
 
   // compact and split move words: the keys' bytes as uint32 or uint64.
