@@ -43,7 +43,6 @@ struct split_flags_policy : tile_policy<THREADS, ITEMS> {
 // checked its outputs at 2^28 only. 8-byte words stay at 256x16: 256x24 of
 // them passes 48 KB of static shared memory.
 using split_flags_tile_policy = split_flags_policy<256, 16, false>;
-template <int WORD_BYTES>
 using split_bucket_tile_policy = tile_policy<256, 16>;
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
