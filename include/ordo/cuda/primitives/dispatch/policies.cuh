@@ -2,6 +2,7 @@
 // kernel family, printable so the benchmark can record what ran).
 #pragma once
 #include <cstdio>
+#include <type_traits>
 
 namespace ordo::detail::prim {
 
@@ -38,12 +39,12 @@ struct split_flags_policy : tile_policy<THREADS, ITEMS> {
 // 1.8-3.3; staged, the best tile (256x8) 1.227: no faster, so unstaged.
 // K ways, 256x{8,16,24,32}: k = 16 1.598/1.717/1.596/2.517 ms, k = 256
 // 3.468/2.373/2.037/2.797 (CUB radix SortPairs on the bucket bits 1.700 and
-// 1.872); 512x{8,16} no better. 256x24 for 4-byte words is the next default
-// (0.94x and 1.09x CUB) once the GPU tests have run at that tile: the probe
-// checked its outputs at 2^28 only. 8-byte words stay at 256x16: 256x24 of
-// them passes 48 KB of static shared memory.
+// 1.872); 512x{8,16} no better: 4-byte words at 256x24 (0.94x and 1.09x
+// CUB). 8-byte words stay at 256x16: 256x24 of them passes 48 KB of static
+// shared memory.
 using split_flags_tile_policy = split_flags_policy<256, 16, false>;
-using split_bucket_tile_policy = tile_policy<256, 16>;
+template <int WORD_BYTES>
+using split_bucket_tile_policy = std::conditional_t<(WORD_BYTES <= 4), tile_policy<256, 24>, tile_policy<256, 16>>;
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
 template <class P>

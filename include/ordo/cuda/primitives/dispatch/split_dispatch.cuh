@@ -114,8 +114,8 @@ void split_with(const cuda& exec, std::span<const W> in, std::span<const std::ui
 template <class W>
 void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k, bool flags,
                 std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
-  split_with<prim::split_flags_tile_policy, prim::split_bucket_tile_policy>(exec, in, bucket, k, flags, out, offsets,
-                                                                          validate);
+  split_with<prim::split_flags_tile_policy, prim::split_bucket_tile_policy<sizeof(W)>>(exec, in, bucket, k, flags, out,
+                                                                                        offsets, validate);
 }
 
 }  // namespace ordo::detail
