@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <random>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "common/cub_helpers.cuh"
@@ -27,8 +28,10 @@ using u32 = std::uint32_t;
 using u64 = std::uint64_t;
 template <int T, int I>
 using pol = ordo::detail::prim::tile_policy<T, I>;
-template <int T, int I, bool S>
-using fpol = ordo::detail::prim::split_flags_policy<T, I, S>;
+template <int T, int I, bool S, int PF = 0>
+using fpol = ordo::detail::prim::split_flags_policy<T, I, S, PF>;
+template <int T, int I, int PF>
+using bpol = ordo::detail::prim::split_bucket_policy<T, I, PF>;
 
 int reps = 7;
 bool all_ok = true;
@@ -57,8 +60,8 @@ void probe(const char* what, unsigned k, ordo::device_buffer<u32>& in, ordo::dev
   all_ok = all_ok && ok;
   if (reps == 0) return;
   const double ms = ordo_bench::median_ms(run, reps);
-  std::printf("  %-8s k=%-3u %3dx%-2d %.4f ms  %.2fx baseline  %.2fx floor  %s\n", what, k, P::threads, P::items, ms,
-              ms / base, ms / floor, ok ? "(verified)" : "WRONG");
+  std::printf("  %-8s k=%-3u %3dx%-2d ring %d  %.4f ms  %.2fx baseline  %.2fx floor  %s\n", what, k, P::threads,
+              P::items, ordo::detail::prim::prefetch_stages<P>(), ms, ms / base, ms / floor, ok ? "(verified)" : "WRONG");
 }
 
 }  // namespace
@@ -91,20 +94,33 @@ int main(int argc, char** argv) {
     const double base = reps ? ordo_bench::median_ms(cub_part, reps) : 1;
     std::printf("copy floor (9 bytes x 2^28) %.4f ms\nflags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\n",
                 floor, base, base / floor);
-    for (int staged = 0; staged < 2; ++staged) {
-      const char* what = staged ? "staged" : "flags";
-      auto each = [&]<int T, int I>() {
-        if (staged) probe<fpol<T, I, true>, true>(what, 2, in, flags, out, count, want, base, floor);
-        else probe<fpol<T, I, false>, true>(what, 2, in, flags, out, count, want, base, floor);
-      };
-      each.template operator()<256, 16>();
-      each.template operator()<256, 8>();
-      each.template operator()<256, 24>();
-      each.template operator()<256, 32>();
-      each.template operator()<128, 16>();
-      each.template operator()<128, 32>();
-      each.template operator()<512, 8>();
-      each.template operator()<512, 16>();
+    auto each = [&]<class P>() { probe<P, true>(std::is_same_v<P, fpol<256, 8, true>> ? "staged" : "flags", 2, in, flags,
+                                                out, count, want, base, floor); };
+    each.template operator()<fpol<256, 16, false>>();  // the default before the ring
+    each.template operator()<fpol<256, 8, true>>();
+    each.template operator()<fpol<256, 16, false, 2>>();
+    each.template operator()<fpol<256, 16, false, 3>>();
+    each.template operator()<fpol<256, 8, false, 2>>();
+    each.template operator()<fpol<256, 8, false, 3>>();
+    each.template operator()<fpol<256, 8, false, 4>>();
+    each.template operator()<fpol<256, 32, false, 2>>();
+    each.template operator()<fpol<128, 16, false, 3>>();
+    each.template operator()<fpol<512, 8, false, 2>>();
+    each.template operator()<fpol<512, 16, false, 2>>();
+    // a span off a 16-byte boundary takes the register tiles: checked, not timed apart
+    {
+      ordo::device_buffer<u32> out1(n);
+      ordo::detail::split_with<fpol<256, 16, false, 2>, pol<256, 16>>(
+          ordo::cuda{}, std::span<const u32>(in.data() + 1, n - 1), std::span<const std::uint8_t>(flags.data() + 1, n - 1),
+          2, true, std::span<u32>(out1.data(), n - 1), count.span(), false);
+      std::vector<u32> got(n - 1), w1;
+      for (int side = 0; side < 2; ++side)
+        for (u64 i = 1; i < n; ++i)
+          if ((h8[i] != 0) == (side == 1)) w1.push_back(h_in[i]);
+      ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out1.data(), (n - 1) * sizeof(u32), cudaMemcpyDeviceToHost));
+      const bool ok = got == w1;
+      all_ok = all_ok && ok;
+      std::printf("  flags, unaligned span of 2^28 - 1: %s\n", ok ? "(verified)" : "WRONG");
     }
   }
   for (unsigned k : {16u, 256u}) {
@@ -129,11 +145,14 @@ int main(int argc, char** argv) {
     const double base = reps ? ordo_bench::median_ms(radix, reps) : 1;
     std::printf("k=%u: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\n", k, base, base / floor);
     probe<pol<256, 16>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<pol<256, 8>>("buckets", k, in, b, out, off, want, base, floor);
     probe<pol<256, 24>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<pol<256, 32>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<pol<512, 8>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<pol<512, 16>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 24, 2>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 3>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 8, 3>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 8, 4>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<512, 8, 2>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<512, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
   }
   std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");
   return all_ok ? 0 : 1;

@@ -29,9 +29,12 @@ using merge_wide_tile_policy = tile_policy<256, 15, 15>;  // 8-byte keys, and ev
 // split: elements per block-tile step; by flags (ranked by ballots; STAGED:
 // the tile goes through shared memory to be written in order), and K ways
 // (a radix rank of 256 threads at least, staged in shared memory).
-template <int THREADS, int ITEMS, bool STAGED>
+// PREFETCH > 0: the tiles go through a ring of PREFETCH shared-memory tiles
+// filled by cp.async (split_flags_scatter_prefetch_kernel; STAGED unused).
+template <int THREADS, int ITEMS, bool STAGED, int PREFETCH = 0>
 struct split_flags_policy : tile_policy<THREADS, ITEMS> {
   static constexpr bool staged = STAGED;
+  static constexpr int prefetch = PREFETCH;
 };
 // H100, 2^28 uint32 (bench/probes/split_probe.cu, bench/results/h100/issue32/
 // split-probe-05069f3.txt): by flags 256x16 1.224 ms (1.16x CUB's
@@ -42,6 +45,18 @@ struct split_flags_policy : tile_policy<THREADS, ITEMS> {
 // 1.872); 512x{8,16} no better: 4-byte words at 256x24 (0.94x and 1.09x
 // CUB). 8-byte words stay at 256x16: 256x24 of them passes 48 KB of static
 // shared memory.
+// The K-way split's tile; PREFETCH > 0: a resident grid walking segments
+// through a ring of PREFETCH shared-memory tiles (split_scatter_prefetch_kernel).
+template <int THREADS, int ITEMS, int PREFETCH = 0>
+struct split_bucket_policy : tile_policy<THREADS, ITEMS> {
+  static constexpr int prefetch = PREFETCH;
+};
+// A policy's ring depth (0: none, and for policies without one).
+template <class P>
+constexpr int prefetch_stages() {
+  if constexpr (requires { P::prefetch; }) return P::prefetch;
+  else return 0;
+}
 using split_flags_tile_policy = split_flags_policy<256, 16, false>;
 template <int WORD_BYTES>
 using split_bucket_tile_policy = std::conditional_t<(WORD_BYTES <= 4), tile_policy<256, 24>, tile_policy<256, 16>>;

@@ -10,6 +10,7 @@
 
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/device_props.cuh"
+#include "ordo/cuda/detail/launch.cuh"
 #include "ordo/cuda/detail/scratch.cuh"
 #include "ordo/cuda/primitives/dispatch/cub_backed.cuh"
 #include "ordo/cuda/primitives/dispatch/policies.cuh"
@@ -60,14 +61,39 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
     return cub::DeviceScan::ExclusiveScan(t, b, items, first.data(), ::cuda::std::plus<>{}, std::uint64_t(0),
                                           std::int64_t(cells + 1), s);
   });
+  const auto aligned16 = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
   // Flags: ranked by ballots. Buckets: the digit width 2^bits > k, so that an
   // invalid bucket keeps a digit of its own (8 bits: every byte is a digit).
   auto scatter = [&]<int BITS>() {
+    if constexpr (prim::prefetch_stages<P>() > 0) {
+      if (aligned16(in.data()) && aligned16(bucket.data())) {
+        constexpr int S = prim::prefetch_stages<P>();
+        const auto kernel = prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W>;
+        constexpr std::size_t smem = prim::split_bucket_prefetch_smem<P::threads, P::items, S, W>();
+        allow_smem(kernel, smem, "split (by bucket)");
+        const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
+        kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
+                                                out.data());
+        return;
+      }
+    }
     const auto kernel = prim::split_scatter_kernel<P::threads, P::items, BITS, W>;
     kernel<<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
                                                  out.data());
   };
-  if constexpr (FLAGS) {
+  if constexpr (FLAGS && prim::prefetch_stages<P>() > 0) {
+    if (aligned16(in.data()) && aligned16(bucket.data())) {
+      const auto kernel = prim::split_flags_scatter_prefetch_kernel<P::threads, P::items, P::prefetch, W>;
+      constexpr std::size_t smem = prim::split_flags_prefetch_smem<P::threads, P::items, P::prefetch, W>();
+      allow_smem(kernel, smem, "split (by flags)");
+      const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
+      kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, segs, first.data(), out.data());
+    } else {  // a span that starts off a 16-byte boundary: register tiles
+      const auto kernel = prim::split_flags_scatter_kernel<P::threads, P::items, false, W>;
+      kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
+                                                                                segs, first.data(), out.data());
+    }
+  } else if constexpr (FLAGS) {
     const auto kernel = prim::split_flags_scatter_kernel<P::threads, P::items, P::staged, W>;
     kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
                                                                               segs, first.data(), out.data());

@@ -9,7 +9,9 @@
 // tile to consecutive global slots (coalesced writes).
 #pragma once
 #include <cub/block/block_radix_rank.cuh>
+#include <cuda_pipeline.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace ordo::detail::prim {
@@ -153,6 +155,111 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
   }
 }
 
+// split_scatter_kernel with the next tiles in flight: a resident grid, each
+// block walking its segments (blockIdx.x, + gridDim.x, ...) tile by tile,
+// the words and bucket bytes of the tile STAGES - 1 ahead copied by cp.async
+// into a ring of shared-memory tiles while this one is ranked and written.
+// in and bucket 16-byte aligned, seg_len a multiple of the tile (the dispatch
+// checks); dynamic shared memory of split_bucket_prefetch_smem<...>().
+template <int THREADS, int ITEMS, int STAGES, class W>
+constexpr std::size_t split_bucket_prefetch_smem() {
+  return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
+}
+
+template <int THREADS, int ITEMS, int BITS, int STAGES, class W>
+__global__ void __launch_bounds__(THREADS)
+    split_scatter_prefetch_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n, std::uint64_t seg_len,
+                                  std::uint64_t segs, unsigned k, const std::uint64_t* seg_first, W* out) {
+  constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
+  using rank_t = cub::BlockRadixRankMatch<THREADS, BITS, false>;
+  static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
+  static_assert(STAGES >= 2 && TILE % 16 == 0, "a ring of tiles of whole 16-byte pieces");
+  extern __shared__ __align__(16) unsigned char split_ring[];
+  W* const words = reinterpret_cast<W*>(split_ring);                                 // [STAGES][TILE]
+  std::uint8_t* const bytes = split_ring + std::size_t(STAGES) * TILE * sizeof(W);  // [STAGES][TILE]
+  __shared__ union {
+    typename rank_t::TempStorage rank;
+    W elem[TILE];  // the tile in (bucket, position) order
+  } s;
+  __shared__ std::uint8_t digit_at[TILE];
+  __shared__ std::uint64_t next[DIGITS];  // the segment's next global slot per bucket
+  __shared__ int prefix[DIGITS + 1];      // the tile's first local slot per digit
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  const std::uint64_t tiles_per_seg = seg_len / TILE;
+  const std::uint64_t my_segs = segs > blockIdx.x ? (segs - blockIdx.x + gridDim.x - 1) / gridDim.x : 0;
+  // The block's q-th tile starts at element first_of(q) (past n: none).
+  const auto first_of = [&](std::uint64_t q) {
+    return (blockIdx.x + (q / tiles_per_seg) * gridDim.x) * seg_len + (q % tiles_per_seg) * TILE;
+  };
+  const std::uint64_t my_tiles = my_segs * tiles_per_seg;
+  const auto issue = [&](std::uint64_t q, int slot) {
+    const std::uint64_t base = first_of(q);
+    if (q < my_tiles && base < n) {
+      W* w = words + std::size_t(slot) * TILE;
+      std::uint8_t* f = bytes + std::size_t(slot) * TILE;
+      if (n - base >= std::uint64_t(TILE)) {
+        constexpr int WORD_PIECES = TILE * int(sizeof(W)) / 16, BYTE_PIECES = TILE / 16;
+        const char* src = reinterpret_cast<const char*>(in + base);
+#pragma unroll
+        for (int v = t; v < WORD_PIECES; v += THREADS)
+          __pipeline_memcpy_async(reinterpret_cast<char*>(w) + 16 * v, src + 16 * v, 16);
+#pragma unroll
+        for (int v = t; v < BYTE_PIECES; v += THREADS) __pipeline_memcpy_async(f + 16 * v, bucket + base + 16 * v, 16);
+      } else {  // the last, partial tile: words one by one, bytes by plain loads
+        const int valid = int(n - base);
+        for (int i = t; i < valid; i += THREADS) {
+          __pipeline_memcpy_async(w + i, in + base + i, sizeof(W));
+          f[i] = bucket[base + i];
+        }
+      }
+    }
+    __pipeline_commit();
+  };
+#pragma unroll
+  for (int s2 = 0; s2 < STAGES - 1; ++s2) issue(std::uint64_t(s2), s2);
+  int slot = 0;
+  for (std::uint64_t q = 0; q < my_tiles; ++q, slot = slot + 1 == STAGES ? 0 : slot + 1) {
+    const std::uint64_t base = first_of(q);
+    if (base >= n) break;  // the last segment's tiles past the end
+    issue(q + STAGES - 1, slot == 0 ? STAGES - 1 : slot - 1);
+    if (q % tiles_per_seg == 0 && t < DIGITS) {  // a new segment: its first slot per bucket
+      const std::uint64_t seg = blockIdx.x + (q / tiles_per_seg) * gridDim.x;
+      next[t] = unsigned(t) < k ? seg_first[std::uint64_t(t) * segs + seg] : 0;
+    }
+    const int valid = int(min(std::uint64_t(TILE), n - base));
+    const std::uint8_t* f = bytes + std::size_t(slot) * TILE;
+    const W* w = words + std::size_t(slot) * TILE;
+    __pipeline_wait_prior(STAGES - 1);
+    __syncthreads();  // the tile has landed; the last tile's reads of s, digit_at and prefix are done
+    unsigned dig[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const int p = warp * 32 * ITEMS + j * 32 + lane;
+      dig[j] = p < valid ? split_digit<BITS>(f[p]) : DIGITS - 1;  // past the end: ranked last
+    }
+    int rank[ITEMS], excl[1];
+    rank_t(s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
+    if (t < DIGITS) prefix[t] = excl[0];
+    if (t == 0) prefix[DIGITS] = valid;
+    __syncthreads();  // the ranking's shared memory is free
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j)
+      if (rank[j] < valid) {
+        const int p = warp * 32 * ITEMS + j * 32 + lane;
+        s.elem[rank[j]] = w[p];
+        digit_at[rank[j]] = std::uint8_t(dig[j]);
+      }
+    __syncthreads();
+    for (int r = t; r < valid; r += THREADS) {
+      const unsigned d = digit_at[r];
+      if (d < k) out[next[d] + std::uint64_t(r - prefix[d])] = s.elem[r];
+    }
+    __syncthreads();  // every write has read next[]; the slot is free
+    if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
+  }
+  __pipeline_wait_prior(0);  // no copy outlives the block
+}
+
 // The two-way split by flags, ranked by warp ballots instead of a radix
 // rank: in the warp-striped tile, an element's ones-before is its warp's
 // ones-before (a scan over the warps' counts) plus the ballots of its warp's
@@ -227,6 +334,97 @@ __global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* i
       }
     }
   }
+}
+
+// The split by flags with the next tiles in flight while one is placed. A
+// block walks tiles (one tile a segment); each thread copies 16-byte pieces
+// of the words and flags of the tile STAGES - 1 ahead into a ring of
+// shared-memory tiles (cp.async, which waits on nothing), so a block's loads
+// never stop for its ballots and stores, as the register tiles above do.
+// Ranking as above; the stores read the words from shared memory. in and
+// flags 16-byte aligned (the dispatch checks); dynamic shared memory of
+// split_flags_prefetch_smem<THREADS, ITEMS, STAGES, W>().
+template <int THREADS, int ITEMS, int STAGES, class W>
+constexpr std::size_t split_flags_prefetch_smem() {
+  return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
+}
+
+template <int THREADS, int ITEMS, int STAGES, class W>
+__global__ void __launch_bounds__(THREADS)
+    split_flags_scatter_prefetch_kernel(const W* in, const std::uint8_t* flags, std::uint64_t n, std::uint64_t segs,
+                                        const std::uint64_t* seg_first, W* out) {
+  constexpr int WARPS = THREADS / 32, TILE = THREADS * ITEMS;
+  static_assert(STAGES >= 2 && TILE % 16 == 0, "a ring of tiles of whole 16-byte pieces");
+  extern __shared__ __align__(16) unsigned char split_ring[];
+  W* const words = reinterpret_cast<W*>(split_ring);                                 // [STAGES][TILE]
+  std::uint8_t* const bytes = split_ring + std::size_t(STAGES) * TILE * sizeof(W);  // [STAGES][TILE]
+  __shared__ unsigned warp_ones[WARPS];
+  const int t = threadIdx.x, warp = t / 32, lane = t % 32;
+  const unsigned below_me = (1u << lane) - 1;
+  // Copies tile `seg` into ring slot `slot` (nothing past the last tile),
+  // then closes the group, so that every thread commits one group a tile.
+  const auto issue = [&](std::uint64_t seg, int slot) {
+    if (seg < segs) {
+      const std::uint64_t base = seg * TILE;
+      W* w = words + std::size_t(slot) * TILE;
+      std::uint8_t* f = bytes + std::size_t(slot) * TILE;
+      if (n - base >= std::uint64_t(TILE)) {
+        constexpr int WORD_PIECES = TILE * int(sizeof(W)) / 16, FLAG_PIECES = TILE / 16;
+        const char* src = reinterpret_cast<const char*>(in + base);
+#pragma unroll
+        for (int v = t; v < WORD_PIECES; v += THREADS)
+          __pipeline_memcpy_async(reinterpret_cast<char*>(w) + 16 * v, src + 16 * v, 16);
+#pragma unroll
+        for (int v = t; v < FLAG_PIECES; v += THREADS) __pipeline_memcpy_async(f + 16 * v, flags + base + 16 * v, 16);
+      } else {  // the last, partial tile: words one by one, flags by plain loads
+        const int valid = int(n - base);
+        for (int i = t; i < valid; i += THREADS) {
+          __pipeline_memcpy_async(w + i, in + base + i, sizeof(W));
+          f[i] = flags[base + i];
+        }
+      }
+    }
+    __pipeline_commit();
+  };
+  std::uint64_t seg = blockIdx.x;
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; ++s) issue(seg + std::uint64_t(s) * gridDim.x, s);
+  for (int slot = 0; seg < segs; seg += gridDim.x, slot = slot + 1 == STAGES ? 0 : slot + 1) {
+    // the slot consumed last iteration is free (the barrier at the loop's end)
+    issue(seg + std::uint64_t(STAGES - 1) * gridDim.x, slot == 0 ? STAGES - 1 : slot - 1);
+    const std::uint64_t base = seg * TILE;
+    const std::uint64_t zero0 = seg_first[seg], one0 = seg_first[segs + seg];
+    const int valid = int(min(std::uint64_t(TILE), n - base));
+    __pipeline_wait_prior(STAGES - 1);  // this thread's copies of tile `seg` have landed
+    __syncthreads();                    // and every thread's
+    const W* w = words + std::size_t(slot) * TILE;
+    const std::uint8_t* f = bytes + std::size_t(slot) * TILE;
+    unsigned ones[ITEMS];
+    unsigned run = 0;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const int p = warp * 32 * ITEMS + j * 32 + lane;
+      ones[j] = __ballot_sync(0xffffffffu, p < valid && f[p] != 0);
+      run += __popc(ones[j]);
+    }
+    if (lane == 0) warp_ones[warp] = run;
+    __syncthreads();
+    unsigned before = 0;
+#pragma unroll
+    for (int v = 0; v < WARPS; ++v) before += v < warp ? warp_ones[v] : 0;
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j) {
+      const int p = warp * 32 * ITEMS + j * 32 + lane;
+      const unsigned ones_before = before + __popc(ones[j] & below_me);
+      if (p < valid) {
+        if ((ones[j] >> lane) & 1u) out[one0 + ones_before] = w[p];
+        else out[zero0 + unsigned(p) - ones_before] = w[p];
+      }
+      before += __popc(ones[j]);
+    }
+    __syncthreads();  // the slot and warp_ones are read: the next iteration may refill them
+  }
+  __pipeline_wait_prior(0);  // no copy outlives the block
 }
 
 // offsets[b] = first slot of bucket b, offsets[k] = elements placed; in flags
