@@ -38,13 +38,13 @@ bool all_ok = true;
 
 using ordo_bench::cub_temp;  // CUB's storage sized once, outside the timing
 
-template <class P, bool FLAGS = false>
-void probe(const char* what, unsigned k, ordo::device_buffer<u32>& in, ordo::device_buffer<std::uint8_t>& b,
-           ordo::device_buffer<u32>& out, ordo::device_buffer<u64>& off, const std::vector<u32>& want, double base,
+template <class P, bool FLAGS = false, class W = u32>
+void probe(const char* what, unsigned k, ordo::device_buffer<W>& in, ordo::device_buffer<std::uint8_t>& b,
+           ordo::device_buffer<W>& out, ordo::device_buffer<u64>& off, const std::vector<W>& want, double base,
            double floor) {
   auto run = [&] {
     // P for the split asked for, the default tile for the other
-    using D = ordo::detail::prim::split_flags_tile_policy;
+    using D = ordo::detail::prim::split_flags_tile_policy<sizeof(W)>;
     if constexpr (FLAGS)
       ordo::detail::split_with<P, D>(ordo::cuda{}, std::as_const(in).span(), std::as_const(b).span(), k, true,
                                      out.span(), off.span(), false);
@@ -52,16 +52,81 @@ void probe(const char* what, unsigned k, ordo::device_buffer<u32>& in, ordo::dev
       ordo::detail::split_with<D, P>(ordo::cuda{}, std::as_const(in).span(), std::as_const(b).span(), k, false,
                                      out.span(), off.span(), false);
   };
-  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, out.size() * sizeof(u32)));
+  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, out.size() * sizeof(W)));
   run();
-  std::vector<u32> got(out.size());
-  ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out.data(), got.size() * sizeof(u32), cudaMemcpyDeviceToHost));
+  std::vector<W> got(out.size());
+  ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out.data(), got.size() * sizeof(W), cudaMemcpyDeviceToHost));
   const bool ok = got == want;
   all_ok = all_ok && ok;
   if (reps == 0) return;
   const double ms = ordo_bench::median_ms(run, reps);
   std::printf("  %-8s k=%-3u %3dx%-2d ring %d  %.4f ms  %.2fx baseline  %.2fx floor  %s\n", what, k, P::threads,
               P::items, ordo::detail::prim::prefetch_stages<P>(), ms, ms / base, ms / floor, ok ? "(verified)" : "WRONG");
+}
+
+// 8-byte words: by flags and into 256 buckets, 2^27 uint64 (the bytes of
+// 2^28 uint32), against the same CUB calls on uint64.
+void probe_u64() {
+  const u64 n = u64(1) << 27;
+  std::vector<u64> h_in(n);
+  for (u64 i = 0; i < n; ++i) h_in[i] = i * 0x9E3779B97F4A7C15ull;
+  ordo::device_buffer<u64> in{std::span<const u64>(h_in)}, out(n), count(1);
+  const double floor = ordo_bench::copy_floor_ms(n * 17, reps);
+  cub_temp t;
+  {
+    std::vector<std::uint8_t> h8(n);
+    std::mt19937_64 g(7);
+    for (auto& f : h8) f = std::uint8_t(g() & 1);
+    std::vector<u64> want;
+    want.reserve(n);
+    for (int side = 0; side < 2; ++side)
+      for (u64 i = 0; i < n; ++i)
+        if ((h8[i] != 0) == (side == 1)) want.push_back(h_in[i]);
+    ordo::device_buffer<std::uint8_t> flags{std::span<const std::uint8_t>(h8)};
+    auto cub_part = [&] {
+      t.run([&](void* p, std::size_t& bytes) {
+        return cub::DevicePartition::Flagged(p, bytes, in.data(), flags.data(), out.data(), count.data(), int(n));
+      });
+    };
+    const double base = ordo_bench::median_ms(cub_part, reps);
+    std::printf("uint64, 2^27: copy floor (17 bytes) %.4f ms\\nflags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\\n",
+                floor, base, base / floor);
+    auto each = [&]<class P>() { probe<P, true, u64>("flags u64", 2, in, flags, out, count, want, base, floor); };
+    each.template operator()<fpol<256, 16, false>>();  // the default before the ring
+    each.template operator()<fpol<256, 16, false, 2>>();
+    each.template operator()<fpol<256, 16, false, 3>>();
+    each.template operator()<fpol<256, 8, false, 3>>();
+    each.template operator()<fpol<256, 32, false, 2>>();
+    each.template operator()<fpol<128, 32, false, 2>>();
+    each.template operator()<fpol<512, 16, false, 2>>();
+  }
+  {
+    const unsigned k = 256;
+    std::vector<std::uint8_t> h8(n);
+    std::mt19937_64 g(k);
+    for (auto& x : h8) x = std::uint8_t(g() % k);
+    std::vector<u64> want(n);
+    {
+      std::vector<u64> c(k + 1, 0);
+      for (auto x : h8) ++c[x + 1];
+      for (unsigned b = 0; b < k; ++b) c[b + 1] += c[b];
+      for (u64 i = 0; i < n; ++i) want[c[h8[i]]++] = h_in[i];
+    }
+    ordo::device_buffer<std::uint8_t> b{std::span<const std::uint8_t>(h8)}, b2(n);
+    ordo::device_buffer<u64> off(k + 1);
+    auto radix = [&] {
+      t.run([&](void* p, std::size_t& bytes) {
+        return cub::DeviceRadixSort::SortPairs(p, bytes, b.data(), b2.data(), in.data(), out.data(), int(n), 0, 8);
+      });
+    };
+    const double base = ordo_bench::median_ms(radix, reps);
+    std::printf("uint64 k=256: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\\n", base, base / floor);
+    probe<pol<256, 16>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 2>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 3>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 8, 3>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<512, 8, 2>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+  }
 }
 
 }  // namespace
@@ -104,6 +169,8 @@ int main(int argc, char** argv) {
     each.template operator()<fpol<256, 8, false, 3>>();
     each.template operator()<fpol<256, 8, false, 4>>();
     each.template operator()<fpol<256, 32, false, 2>>();
+    each.template operator()<fpol<256, 32, false, 3>>();
+    each.template operator()<fpol<128, 32, false, 3>>();
     each.template operator()<fpol<128, 16, false, 3>>();
     each.template operator()<fpol<512, 8, false, 2>>();
     each.template operator()<fpol<512, 16, false, 2>>();
@@ -148,12 +215,15 @@ int main(int argc, char** argv) {
     probe<pol<256, 24>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 24, 2>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 24, 3>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 32, 2>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 16, 3>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 8, 3>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 8, 4>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<512, 8, 2>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<512, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
   }
+  if (reps > 0) probe_u64();
   std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");
   return all_ok ? 0 : 1;
 }

@@ -40,7 +40,9 @@ TYPED_TEST(PrimitivesGpu, CompactSplit) {
 TEST(PrimitivesGpu, SplitShapes) {
   ORDO_REQUIRE_GPU();
   device_space sp;
-  for (std::size_t n : {0, 1, 17, 4095, 4096, 4097, 32771, 100003, 1048581}) {
+  // 5000011: more tiles than the resident grid of the ring kernels holds, so
+  // that blocks walk tiles through their shared-memory rings.
+  for (std::size_t n : {0, 1, 17, 4095, 4096, 4097, 32771, 100003, 1048581, 5000011}) {
     check_split_shapes<device_space, std::uint32_t>(sp, n, n + 21, true);
     check_split_shapes<device_space, double>(sp, n, n + 22, true);
   }

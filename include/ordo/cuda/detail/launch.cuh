@@ -32,12 +32,17 @@ unsigned resident_blocks(Kernel kernel, int threads, std::size_t smem) {
   return unsigned(std::max(1, per_sm) * device_sm_count());
 }
 
-// Dynamic shared memory past the 48 KiB default must be asked for per kernel
-// (and the device must have it: arch_policy.cuh).
+// Shared memory past the 48 KiB default, static and dynamic together, must be
+// asked for per kernel (and the device must have it: arch_policy.cuh). `bytes`
+// is the dynamic part; a kernel with static shared memory as well needs the
+// opt-in from a smaller dynamic size (cudaErrorInvalidValue at launch else).
 template <class Kernel>
 void allow_smem(Kernel kernel, std::size_t bytes, const char* what = "an ordo GPU kernel") {
-  if (bytes > 48 * 1024) {
-    require_smem_optin(bytes, what);
+  if (bytes == 0) return;
+  cudaFuncAttributes a{};
+  ORDO_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
+  if (a.sharedSizeBytes + bytes > 48 * 1024) {
+    require_smem_optin(a.sharedSizeBytes + bytes, what);
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
   }
 }

@@ -36,15 +36,15 @@ struct split_flags_policy : tile_policy<THREADS, ITEMS> {
   static constexpr bool staged = STAGED;
   static constexpr int prefetch = PREFETCH;
 };
-// H100, 2^28 uint32 (bench/probes/split_probe.cu, bench/results/h100/issue32/
-// split-probe-05069f3.txt): by flags 256x16 1.224 ms (1.16x CUB's
-// DevicePartition::Flagged), 256x8 1.239, 128x16 1.268, 512x8 1.332, 256x24+
-// 1.8-3.3; staged, the best tile (256x8) 1.227: no faster, so unstaged.
-// K ways, 256x{8,16,24,32}: k = 16 1.598/1.717/1.596/2.517 ms, k = 256
-// 3.468/2.373/2.037/2.797 (CUB radix SortPairs on the bucket bits 1.700 and
-// 1.872); 512x{8,16} no better: 4-byte words at 256x24 (0.94x and 1.09x
-// CUB). 8-byte words stay at 256x16: 256x24 of them passes 48 KB of static
-// shared memory.
+// H100, 2^28 uint32 (bench/probes/split_probe.cu; bench/results/h100/issue32/
+// split-probe-05069f3.txt, register tiles): by flags 256x16 1.224 ms (1.16x
+// CUB's DevicePartition::Flagged), 256x8 1.239, 128x16 1.268, 512x8 1.332,
+// 256x24+ 1.8-3.3; staged no faster. K ways, 256x{8,16,24,32}: k = 16
+// 1.598/1.717/1.596/2.517 ms, k = 256 3.468/2.373/2.037/2.797 (CUB radix
+// SortPairs on the bucket bits 1.700 and 1.872). With the cp.async ring
+// (split-probe-816c35c.txt): flags 256x16 ring 2/3 1.159/1.074, 256x32 ring 2
+// 1.043 (0.98x CUB), 256x8 no faster at any depth; k = 16 256x24 ring 2 1.476
+// (0.87x CUB). 8-byte words: split-probe-<next>.txt.
 // The K-way split's tile; PREFETCH > 0: a resident grid walking segments
 // through a ring of PREFETCH shared-memory tiles (split_scatter_prefetch_kernel).
 template <int THREADS, int ITEMS, int PREFETCH = 0>
@@ -57,9 +57,14 @@ constexpr int prefetch_stages() {
   if constexpr (requires { P::prefetch; }) return P::prefetch;
   else return 0;
 }
-using split_flags_tile_policy = split_flags_policy<256, 16, false>;
+// The defaults by word size (a ring of 2 tiles of 256x32 4-byte words is 80
+// KiB of shared memory; 8-byte words take smaller tiles and a deeper ring).
 template <int WORD_BYTES>
-using split_bucket_tile_policy = std::conditional_t<(WORD_BYTES <= 4), tile_policy<256, 24>, tile_policy<256, 16>>;
+using split_flags_tile_policy =
+    std::conditional_t<(WORD_BYTES <= 4), split_flags_policy<256, 32, false, 2>, split_flags_policy<256, 16, false, 3>>;
+template <int WORD_BYTES>
+using split_bucket_tile_policy =
+    std::conditional_t<(WORD_BYTES <= 4), split_bucket_policy<256, 24, 2>, split_bucket_policy<256, 16, 2>>;
 using fork_tile_policy = tile_policy<256, 8>;    // fork (load-balanced): parents + children per tile
 
 template <class P>

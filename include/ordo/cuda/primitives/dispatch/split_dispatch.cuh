@@ -88,8 +88,9 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
       allow_smem(kernel, smem, "split (by flags)");
       const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
       kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, segs, first.data(), out.data());
-    } else {  // a span that starts off a 16-byte boundary: register tiles
-      const auto kernel = prim::split_flags_scatter_kernel<P::threads, P::items, false, W>;
+    } else {  // a span that starts off a 16-byte boundary: register tiles of
+              // 256x16 (the best of them, split-probe-05069f3.txt)
+      const auto kernel = prim::split_flags_scatter_kernel<256, 16, false, W>;
       kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
                                                                                 segs, first.data(), out.data());
     }
@@ -140,8 +141,9 @@ void split_with(const cuda& exec, std::span<const W> in, std::span<const std::ui
 template <class W>
 void split_cuda(const cuda& exec, std::span<const W> in, std::span<const std::uint8_t> bucket, unsigned k, bool flags,
                 std::span<W> out, std::span<std::uint64_t> offsets, bool validate) {
-  split_with<prim::split_flags_tile_policy, prim::split_bucket_tile_policy<sizeof(W)>>(exec, in, bucket, k, flags, out,
-                                                                                        offsets, validate);
+  using flags_policy = prim::split_flags_tile_policy<sizeof(W)>;
+  using bucket_policy = prim::split_bucket_tile_policy<sizeof(W)>;
+  split_with<flags_policy, bucket_policy>(exec, in, bucket, k, flags, out, offsets, validate);
 }
 
 }  // namespace ordo::detail
