@@ -2,6 +2,7 @@
 """Plots the types suite (bench/types/types_bench.cu): per capability and key
 type, ordo's time over its CUB baseline's in the same run (below 1: faster).
    /usr/bin/python3 bench/plot_types.py JSON [OUT.png]"""
+import json
 import sys
 
 import matplotlib
@@ -25,7 +26,10 @@ def main(path, png):
     ax.set_xticklabels(order, rotation=35, ha="right", fontsize=8)
     ax.set_yscale("log")
     ax.set_ylabel("ordo time / CUB baseline time (log; < 1: ordo faster)")
-    ax.set_title("Every capability on every key type, 2^28 elements, one H200 run")
+    with open(path) as f:
+        run = json.load(f)
+    device = run.get("device", "GPU").replace("NVIDIA ", "")
+    ax.set_title(f"Every capability on every key type, 2^28 elements, one {device} run ({run.get('commit', '?')})")
     ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(png, dpi=110)

@@ -36,15 +36,16 @@ struct split_flags_policy : tile_policy<THREADS, ITEMS> {
   static constexpr bool staged = STAGED;
   static constexpr int prefetch = PREFETCH;
 };
-// H100, 2^28 uint32 (bench/probes/split_probe.cu; bench/results/h100/issue32/
-// split-probe-05069f3.txt, register tiles): by flags 256x16 1.224 ms (1.16x
-// CUB's DevicePartition::Flagged), 256x8 1.239, 128x16 1.268, 512x8 1.332,
-// 256x24+ 1.8-3.3; staged no faster. K ways, 256x{8,16,24,32}: k = 16
-// 1.598/1.717/1.596/2.517 ms, k = 256 3.468/2.373/2.037/2.797 (CUB radix
-// SortPairs on the bucket bits 1.700 and 1.872). With the cp.async ring
-// (split-probe-816c35c.txt): flags 256x16 ring 2/3 1.159/1.074, 256x32 ring 2
-// 1.043 (0.98x CUB), 256x8 no faster at any depth; k = 16 256x24 ring 2 1.476
-// (0.87x CUB). 8-byte words: split-probe-<next>.txt.
+// H100 (bench/probes/split_probe.cu; bench/results/h100/issue32/
+// split-probe-7701800.txt; docs/benchmarks.md#tuning-split). By flags, 2^28
+// uint32: register tiles 256x16 1.208 ms (1.15x CUB's
+// DevicePartition::Flagged); the cp.async ring 256x32 ring 2 1.031 (0.98x),
+// 128x32 ring 3 1.040, 256x16 ring 3 1.060. 2^27 uint64: 256x16 ring 3 0.892
+// (0.88x), 256x32 ring 2 0.870, register 256x16 1.115. K ways, uint32, k = 16:
+// 256x24 ring 2 1.476 (0.87x CUB radix SortPairs on the bucket bits), 256x16
+// ring 2 1.398 (0.82x), register 256x24 1.593; k = 256: register 256x24
+// 2.023 (1.08x), ring 2 2.060, 512x16 ring 2 1.905 (1.02x). uint64 k = 256:
+// register 256x16 1.589 (1.16x), ring 2 1.626, ring 3 1.512.
 // The K-way split's tile; PREFETCH > 0: a resident grid walking segments
 // through a ring of PREFETCH shared-memory tiles (split_scatter_prefetch_kernel).
 template <int THREADS, int ITEMS, int PREFETCH = 0>
@@ -57,8 +58,10 @@ constexpr int prefetch_stages() {
   if constexpr (requires { P::prefetch; }) return P::prefetch;
   else return 0;
 }
-// The defaults by word size (a ring of 2 tiles of 256x32 4-byte words is 80
-// KiB of shared memory; 8-byte words take smaller tiles and a deeper ring).
+// The defaults by word size, as the GPU tests at 35330e6 ran them (a ring of
+// 2 tiles of 256x32 4-byte words is 80 KiB of shared memory; 8-byte words
+// take smaller tiles and a deeper ring). At k >= 32 the ring is no faster
+// than the register tiles (above); a choice by k is not built yet.
 template <int WORD_BYTES>
 using split_flags_tile_policy =
     std::conditional_t<(WORD_BYTES <= 4), split_flags_policy<256, 32, false, 2>, split_flags_policy<256, 16, false, 3>>;
