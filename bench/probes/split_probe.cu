@@ -5,7 +5,8 @@
 // host. Built by hand:
 //   nvcc -O3 -std=c++20 -arch=sm_90 --expt-relaxed-constexpr -DORDO_HAS_CUDA=1 -Iinclude -Isrc -Ibench \
 //        bench/probes/split_probe.cu <execution_cuda.o> -o split_probe
-// Run: split_probe [reps] (reps 0: each kernel once, for ncu).
+// Run: split_probe [reps] [kway] (reps 0: each kernel once, for ncu; kway:
+// the K-way rows alone, with the early-counts rank).
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_radix_sort.cuh>
 
@@ -14,6 +15,7 @@
 #include <cstdlib>
 #include <random>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -30,11 +32,12 @@ template <int T, int I>
 using pol = ordo::detail::prim::tile_policy<T, I>;
 template <int T, int I, bool S, int PF = 0>
 using fpol = ordo::detail::prim::split_flags_policy<T, I, S, PF>;
-template <int T, int I, int PF>
-using bpol = ordo::detail::prim::split_bucket_policy<T, I, PF>;
+template <int T, int I, int PF, bool E = false>
+using bpol = ordo::detail::prim::split_bucket_policy<T, I, PF, E>;
 
 int reps = 7;
 bool all_ok = true;
+bool kway_only = false;  // argv[2] == "kway": the K-way rows alone
 
 using ordo_bench::cub_temp;  // CUB's storage sized once, outside the timing
 
@@ -60,8 +63,9 @@ void probe(const char* what, unsigned k, ordo::device_buffer<W>& in, ordo::devic
   all_ok = all_ok && ok;
   if (reps == 0) return;
   const double ms = ordo_bench::median_ms(run, reps);
-  std::printf("  %-8s k=%-3u %3dx%-2d ring %d  %.4f ms  %.2fx baseline  %.2fx floor  %s\n", what, k, P::threads,
-              P::items, ordo::detail::prim::prefetch_stages<P>(), ms, ms / base, ms / floor, ok ? "(verified)" : "WRONG");
+  std::printf("  %-8s k=%-3u %3dx%-2d ring %d%s  %.4f ms  %.2fx baseline  %.2fx floor  %s\n", what, k, P::threads,
+              P::items, ordo::detail::prim::prefetch_stages<P>(), ordo::detail::prim::early_counts<P>() ? " early" : "",
+              ms, ms / base, ms / floor, ok ? "(verified)" : "WRONG");
 }
 
 // 8-byte words: by flags and into 256 buckets, 2^27 uint64 (the bytes of
@@ -73,7 +77,7 @@ void probe_u64() {
   ordo::device_buffer<u64> in{std::span<const u64>(h_in)}, out(n), count(1);
   const double floor = ordo_bench::copy_floor_ms(n * 17, reps);
   cub_temp t;
-  {
+  if (!kway_only) {
     std::vector<std::uint8_t> h8(n);
     std::mt19937_64 g(7);
     for (auto& f : h8) f = std::uint8_t(g() & 1);
@@ -122,6 +126,9 @@ void probe_u64() {
     const double base = ordo_bench::median_ms(radix, reps);
     std::printf("uint64 k=256: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\\n", base, base / floor);
     probe<pol<256, 16>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 0, true>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 3, true>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
+    probe<bpol<512, 8, 2, true>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 16, 2>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 16, 3>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 8, 3>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
@@ -133,6 +140,7 @@ void probe_u64() {
 
 int main(int argc, char** argv) {
   if (argc > 1) reps = std::atoi(argv[1]);
+  if (argc > 2) kway_only = std::string(argv[2]) == "kway";
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line reaches a log even if a later step aborts
   const u64 n = u64(1) << 28;
   std::vector<u32> h_in(n);
@@ -141,7 +149,7 @@ int main(int argc, char** argv) {
   ordo::device_buffer<u64> count(1);  // the flags split's count of zeros
   const double floor = reps ? ordo_bench::copy_floor_ms(n * 9, reps) : 1;
   cub_temp t;
-  {  // by flags, p = 0.5
+  if (!kway_only) {  // by flags, p = 0.5
     std::vector<std::uint8_t> h8(n);
     std::mt19937_64 g(7);
     for (auto& f : h8) f = std::uint8_t(g() & 1);
@@ -211,8 +219,14 @@ int main(int argc, char** argv) {
     };
     const double base = reps ? ordo_bench::median_ms(radix, reps) : 1;
     std::printf("k=%u: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\n", k, base, base / floor);
-    probe<pol<256, 16>>("buckets", k, in, b, out, off, want, base, floor);
     probe<pol<256, 24>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 24, 0, true>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 24, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 16, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<512, 16, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
+    probe<bpol<256, 32, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
+    if (kway_only) continue;  // the rows of split-probe-7701800.txt
+    probe<pol<256, 16>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 24, 2>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
     probe<bpol<256, 24, 3>>("buckets", k, in, b, out, off, want, base, floor);

@@ -48,10 +48,19 @@ struct split_flags_policy : tile_policy<THREADS, ITEMS> {
 // register 256x16 1.589 (1.16x), ring 2 1.626, ring 3 1.512.
 // The K-way split's tile; PREFETCH > 0: a resident grid walking segments
 // through a ring of PREFETCH shared-memory tiles (split_scatter_prefetch_kernel).
-template <int THREADS, int ITEMS, int PREFETCH = 0>
+// EARLY_COUNTS: the block rank counts the tile's digits first
+// (cub::BlockRadixRankMatchEarlyCounts, split_block_rank_t).
+template <int THREADS, int ITEMS, int PREFETCH = 0, bool EARLY_COUNTS = false>
 struct split_bucket_policy : tile_policy<THREADS, ITEMS> {
   static constexpr int prefetch = PREFETCH;
+  static constexpr bool early_counts = EARLY_COUNTS;
 };
+// A K-way policy's rank (false: BlockRadixRankMatch, and for policies without one).
+template <class P>
+constexpr bool early_counts() {
+  if constexpr (requires { P::early_counts; }) return P::early_counts;
+  else return false;
+}
 // A policy's ring depth (0: none, and for policies without one).
 template <class P>
 constexpr int prefetch_stages() {

@@ -68,7 +68,8 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
     if constexpr (prim::prefetch_stages<P>() > 0) {
       if (aligned16(in.data()) && aligned16(bucket.data())) {
         constexpr int S = prim::prefetch_stages<P>();
-        const auto kernel = prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W>;
+        const auto kernel =
+            prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W, prim::early_counts<P>()>;
         constexpr std::size_t smem = prim::split_bucket_prefetch_smem<P::threads, P::items, S, W>();
         allow_smem(kernel, smem, "split (by bucket)");
         const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
@@ -77,7 +78,7 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
         return;
       }
     }
-    const auto kernel = prim::split_scatter_kernel<P::threads, P::items, BITS, W>;
+    const auto kernel = prim::split_scatter_kernel<P::threads, P::items, BITS, W, prim::early_counts<P>()>;
     kernel<<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
                                                  out.data());
   };

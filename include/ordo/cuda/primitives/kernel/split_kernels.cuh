@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace ordo::detail::prim {
 
@@ -28,6 +29,17 @@ __device__ __forceinline__ unsigned split_digit(unsigned b) {
 struct split_identity_digit {
   __device__ __forceinline__ std::uint32_t Digit(std::uint32_t d) const { return d; }
 };
+
+// The K-way scatters' block rank: CUB's BlockRadixRankMatch, or (EARLY) its
+// BlockRadixRankMatchEarlyCounts, which counts every digit of the tile first
+// (warp histograms) and then ranks by warp matches, as CUB's onesweep does.
+// Both are stable for the warp-striped tile.
+template <int THREADS, int BITS, bool EARLY>
+using split_block_rank_t =
+    std::conditional_t<EARLY,
+                       cub::BlockRadixRankMatchEarlyCounts<THREADS, BITS, false, cub::BLOCK_SCAN_WARP_SCANS,
+                                                           cub::WARP_MATCH_ANY>,
+                       cub::BlockRadixRankMatch<THREADS, BITS, false>>;
 
 // The number of nonzero bytes of w.
 __device__ __forceinline__ unsigned nonzero_bytes(std::uint32_t w) {
@@ -100,12 +112,12 @@ __global__ void __launch_bounds__(THREADS) split_histogram_kernel(const std::uin
   }
 }
 
-template <int THREADS, int ITEMS, int BITS, class W>
+template <int THREADS, int ITEMS, int BITS, class W, bool EARLY = false>
 __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n,
                                                                 std::uint64_t seg_len, std::uint64_t segs,
                                                                 unsigned k, const std::uint64_t* seg_first, W* out) {
   constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
-  using rank_t = cub::BlockRadixRankMatch<THREADS, BITS, false>;
+  using rank_t = split_block_rank_t<THREADS, BITS, EARLY>;
   static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
   __shared__ union {
     typename rank_t::TempStorage rank;
@@ -166,12 +178,12 @@ constexpr std::size_t split_bucket_prefetch_smem() {
   return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
 }
 
-template <int THREADS, int ITEMS, int BITS, int STAGES, class W>
+template <int THREADS, int ITEMS, int BITS, int STAGES, class W, bool EARLY = false>
 __global__ void __launch_bounds__(THREADS)
     split_scatter_prefetch_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n, std::uint64_t seg_len,
                                   std::uint64_t segs, unsigned k, const std::uint64_t* seg_first, W* out) {
   constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
-  using rank_t = cub::BlockRadixRankMatch<THREADS, BITS, false>;
+  using rank_t = split_block_rank_t<THREADS, BITS, EARLY>;
   static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
   static_assert(STAGES >= 2 && TILE % 16 == 0, "a ring of tiles of whole 16-byte pieces");
   extern __shared__ __align__(16) unsigned char split_ring[];
