@@ -68,6 +68,72 @@ void probe(const char* what, unsigned k, ordo::device_buffer<W>& in, ordo::devic
               ms, ms / base, ms / floor, ok ? "(verified)" : "WRONG");
 }
 
+// The split by flags of h_in (p = 0.5): the flags, the expected output and
+// CUB's DevicePartition::Flagged, timed in the same run.
+template <class W>
+struct flags_case {
+  std::vector<std::uint8_t> h8;
+  ordo::device_buffer<std::uint8_t> flags;
+  std::vector<W> want;
+  double base = 1;
+};
+template <class W>
+flags_case<W> make_flags(const std::vector<W>& h_in, ordo::device_buffer<W>& in, ordo::device_buffer<W>& out,
+                         ordo::device_buffer<u64>& count, cub_temp& t) {
+  const u64 n = h_in.size();
+  flags_case<W> c;
+  c.h8.resize(n);
+  std::mt19937_64 g(7);
+  for (auto& f : c.h8) f = std::uint8_t(g() & 1);
+  c.want.reserve(n);
+  for (int side = 0; side < 2; ++side)
+    for (u64 i = 0; i < n; ++i)
+      if ((c.h8[i] != 0) == (side == 1)) c.want.push_back(h_in[i]);
+  c.flags = ordo::device_buffer<std::uint8_t>{std::span<const std::uint8_t>(c.h8)};
+  auto cub_part = [&] {
+    t.run([&](void* p, std::size_t& bytes) {
+      return cub::DevicePartition::Flagged(p, bytes, in.data(), c.flags.data(), out.data(), count.data(), int(n));
+    });
+  };
+  if (reps) c.base = ordo_bench::median_ms(cub_part, reps);
+  return c;
+}
+
+// The split of h_in into k buckets (uniform random bytes below k): the
+// buckets, the expected output and CUB's radix SortPairs on the bucket bits.
+template <class W>
+struct kway_case {
+  ordo::device_buffer<std::uint8_t> b, b2;
+  ordo::device_buffer<u64> off;
+  std::vector<W> want;
+  double base = 1;
+};
+template <class W>
+kway_case<W> make_kway(unsigned k, const std::vector<W>& h_in, ordo::device_buffer<W>& in, ordo::device_buffer<W>& out,
+                       cub_temp& t) {
+  const u64 n = h_in.size();
+  kway_case<W> c;
+  std::vector<std::uint8_t> h8(n);
+  std::mt19937_64 g(k);
+  for (auto& x : h8) x = std::uint8_t(g() % k);
+  c.want.resize(n);
+  std::vector<u64> first(k + 1, 0);
+  for (auto x : h8) ++first[x + 1];
+  for (unsigned b = 0; b < k; ++b) first[b + 1] += first[b];
+  for (u64 i = 0; i < n; ++i) c.want[first[h8[i]]++] = h_in[i];
+  c.b = ordo::device_buffer<std::uint8_t>{std::span<const std::uint8_t>(h8)};
+  c.b2 = ordo::device_buffer<std::uint8_t>(n);
+  c.off = ordo::device_buffer<u64>(k + 1);
+  auto radix = [&] {
+    t.run([&](void* p, std::size_t& bytes) {
+      return cub::DeviceRadixSort::SortPairs(p, bytes, c.b.data(), c.b2.data(), in.data(), out.data(), int(n), 0,
+                                             k <= 16 ? 4 : 8);
+    });
+  };
+  if (reps) c.base = ordo_bench::median_ms(radix, reps);
+  return c;
+}
+
 // 8-byte words: by flags and into 256 buckets, 2^27 uint64 (the bytes of
 // 2^28 uint32), against the same CUB calls on uint64.
 void probe_u64() {
@@ -77,25 +143,11 @@ void probe_u64() {
   ordo::device_buffer<u64> in{std::span<const u64>(h_in)}, out(n), count(1);
   const double floor = ordo_bench::copy_floor_ms(n * 17, reps);
   cub_temp t;
+  std::printf("uint64, 2^27: copy floor (17 bytes) %.4f ms\n", floor);
   if (!kway_only) {
-    std::vector<std::uint8_t> h8(n);
-    std::mt19937_64 g(7);
-    for (auto& f : h8) f = std::uint8_t(g() & 1);
-    std::vector<u64> want;
-    want.reserve(n);
-    for (int side = 0; side < 2; ++side)
-      for (u64 i = 0; i < n; ++i)
-        if ((h8[i] != 0) == (side == 1)) want.push_back(h_in[i]);
-    ordo::device_buffer<std::uint8_t> flags{std::span<const std::uint8_t>(h8)};
-    auto cub_part = [&] {
-      t.run([&](void* p, std::size_t& bytes) {
-        return cub::DevicePartition::Flagged(p, bytes, in.data(), flags.data(), out.data(), count.data(), int(n));
-      });
-    };
-    const double base = ordo_bench::median_ms(cub_part, reps);
-    std::printf("uint64, 2^27: copy floor (17 bytes) %.4f ms\\nflags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\\n",
-                floor, base, base / floor);
-    auto each = [&]<class P>() { probe<P, true, u64>("flags u64", 2, in, flags, out, count, want, base, floor); };
+    auto c = make_flags(h_in, in, out, count, t);
+    std::printf("flags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\n", c.base, c.base / floor);
+    auto each = [&]<class P>() { probe<P, true, u64>("flags u64", 2, in, c.flags, out, count, c.want, c.base, floor); };
     each.template operator()<fpol<256, 16, false>>();  // the default before the ring
     each.template operator()<fpol<256, 16, false, 2>>();
     each.template operator()<fpol<256, 16, false, 3>>();
@@ -104,36 +156,18 @@ void probe_u64() {
     each.template operator()<fpol<128, 32, false, 2>>();
     each.template operator()<fpol<512, 16, false, 2>>();
   }
-  {
-    const unsigned k = 256;
-    std::vector<std::uint8_t> h8(n);
-    std::mt19937_64 g(k);
-    for (auto& x : h8) x = std::uint8_t(g() % k);
-    std::vector<u64> want(n);
-    {
-      std::vector<u64> c(k + 1, 0);
-      for (auto x : h8) ++c[x + 1];
-      for (unsigned b = 0; b < k; ++b) c[b + 1] += c[b];
-      for (u64 i = 0; i < n; ++i) want[c[h8[i]]++] = h_in[i];
-    }
-    ordo::device_buffer<std::uint8_t> b{std::span<const std::uint8_t>(h8)}, b2(n);
-    ordo::device_buffer<u64> off(k + 1);
-    auto radix = [&] {
-      t.run([&](void* p, std::size_t& bytes) {
-        return cub::DeviceRadixSort::SortPairs(p, bytes, b.data(), b2.data(), in.data(), out.data(), int(n), 0, 8);
-      });
-    };
-    const double base = ordo_bench::median_ms(radix, reps);
-    std::printf("uint64 k=256: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\\n", base, base / floor);
-    probe<pol<256, 16>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 0, true>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 3, true>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<512, 8, 2, true>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 2>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 3>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 8, 3>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-    probe<bpol<512, 8, 2>, false, u64>("bkts u64", k, in, b, out, off, want, base, floor);
-  }
+  const unsigned k = 256;
+  auto c = make_kway(k, h_in, in, out, t);
+  std::printf("k=256: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\n", c.base, c.base / floor);
+  auto each = [&]<class P>() { probe<P, false, u64>("bkts u64", k, in, c.b, out, c.off, c.want, c.base, floor); };
+  each.template operator()<pol<256, 16>>();
+  each.template operator()<bpol<256, 16, 0, true>>();
+  each.template operator()<bpol<256, 16, 3, true>>();
+  each.template operator()<bpol<512, 8, 2, true>>();
+  each.template operator()<bpol<256, 16, 2>>();
+  each.template operator()<bpol<256, 16, 3>>();
+  each.template operator()<bpol<256, 8, 3>>();
+  each.template operator()<bpol<512, 8, 2>>();
 }
 
 }  // namespace
@@ -149,26 +183,14 @@ int main(int argc, char** argv) {
   ordo::device_buffer<u64> count(1);  // the flags split's count of zeros
   const double floor = reps ? ordo_bench::copy_floor_ms(n * 9, reps) : 1;
   cub_temp t;
-  if (!kway_only) {  // by flags, p = 0.5
-    std::vector<std::uint8_t> h8(n);
-    std::mt19937_64 g(7);
-    for (auto& f : h8) f = std::uint8_t(g() & 1);
-    std::vector<u32> want;
-    want.reserve(n);
-    for (int side = 0; side < 2; ++side)
-      for (u64 i = 0; i < n; ++i)
-        if ((h8[i] != 0) == (side == 1)) want.push_back(h_in[i]);
-    ordo::device_buffer<std::uint8_t> flags{std::span<const std::uint8_t>(h8)};
-    auto cub_part = [&] {
-      t.run([&](void* p, std::size_t& bytes) {
-        return cub::DevicePartition::Flagged(p, bytes, in.data(), flags.data(), out.data(), count.data(), int(n));
-      });
+  std::printf("copy floor (9 bytes x 2^28) %.4f ms\n", floor);
+  if (!kway_only) {
+    auto c = make_flags(h_in, in, out, count, t);
+    std::printf("flags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\n", c.base, c.base / floor);
+    auto each = [&]<class P>() {
+      probe<P, true>(std::is_same_v<P, fpol<256, 8, true>> ? "staged" : "flags", 2, in, c.flags, out, count, c.want,
+                     c.base, floor);
     };
-    const double base = reps ? ordo_bench::median_ms(cub_part, reps) : 1;
-    std::printf("copy floor (9 bytes x 2^28) %.4f ms\nflags: cub DevicePartition::Flagged %.4f ms (%.2fx floor)\n",
-                floor, base, base / floor);
-    auto each = [&]<class P>() { probe<P, true>(std::is_same_v<P, fpol<256, 8, true>> ? "staged" : "flags", 2, in, flags,
-                                                out, count, want, base, floor); };
     each.template operator()<fpol<256, 16, false>>();  // the default before the ring
     each.template operator()<fpol<256, 8, true>>();
     each.template operator()<fpol<256, 16, false, 2>>();
@@ -186,12 +208,13 @@ int main(int argc, char** argv) {
     {
       ordo::device_buffer<u32> out1(n);
       ordo::detail::split_with<fpol<256, 16, false, 2>, pol<256, 16>>(
-          ordo::cuda{}, std::span<const u32>(in.data() + 1, n - 1), std::span<const std::uint8_t>(flags.data() + 1, n - 1),
-          2, true, std::span<u32>(out1.data(), n - 1), count.span(), false);
+          ordo::cuda{}, std::span<const u32>(in.data() + 1, n - 1),
+          std::span<const std::uint8_t>(c.flags.data() + 1, n - 1), 2, true, std::span<u32>(out1.data(), n - 1),
+          count.span(), false);
       std::vector<u32> got(n - 1), w1;
       for (int side = 0; side < 2; ++side)
         for (u64 i = 1; i < n; ++i)
-          if ((h8[i] != 0) == (side == 1)) w1.push_back(h_in[i]);
+          if ((c.h8[i] != 0) == (side == 1)) w1.push_back(h_in[i]);
       ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out1.data(), (n - 1) * sizeof(u32), cudaMemcpyDeviceToHost));
       const bool ok = got == w1;
       all_ok = all_ok && ok;
@@ -199,43 +222,26 @@ int main(int argc, char** argv) {
     }
   }
   for (unsigned k : {16u, 256u}) {
-    std::vector<std::uint8_t> h8(n);
-    std::mt19937_64 g(k);
-    for (auto& x : h8) x = std::uint8_t(g() % k);
-    std::vector<u32> want(n);
-    {
-      std::vector<u64> c(k + 1, 0);
-      for (auto x : h8) ++c[x + 1];
-      for (unsigned b = 0; b < k; ++b) c[b + 1] += c[b];
-      for (u64 i = 0; i < n; ++i) want[c[h8[i]]++] = h_in[i];
-    }
-    ordo::device_buffer<std::uint8_t> b{std::span<const std::uint8_t>(h8)}, b2(n);
-    ordo::device_buffer<u64> off(k + 1);  // the buckets' offsets
-    auto radix = [&] {
-      t.run([&](void* p, std::size_t& bytes) {
-        return cub::DeviceRadixSort::SortPairs(p, bytes, b.data(), b2.data(), in.data(), out.data(), int(n), 0,
-                                               k == 16 ? 4 : 8);
-      });
-    };
-    const double base = reps ? ordo_bench::median_ms(radix, reps) : 1;
-    std::printf("k=%u: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\n", k, base, base / floor);
-    probe<pol<256, 24>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 24, 0, true>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 24, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<512, 16, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 32, 2, true>>("buckets", k, in, b, out, off, want, base, floor);
+    auto c = make_kway(k, h_in, in, out, t);
+    std::printf("k=%u: cub radix SortPairs on the bucket bits %.4f ms (%.2fx floor)\n", k, c.base, c.base / floor);
+    auto each = [&]<class P>() { probe<P>("buckets", k, in, c.b, out, c.off, c.want, c.base, floor); };
+    each.template operator()<pol<256, 24>>();
+    each.template operator()<bpol<256, 24, 0, true>>();
+    each.template operator()<bpol<256, 24, 2, true>>();
+    each.template operator()<bpol<256, 16, 2, true>>();
+    each.template operator()<bpol<512, 16, 2, true>>();
+    each.template operator()<bpol<256, 32, 2, true>>();
     if (kway_only) continue;  // the rows of split-probe-7701800.txt
-    probe<pol<256, 16>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 24, 2>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 24, 3>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 32, 2>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 16, 3>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 8, 3>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<256, 8, 4>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<512, 8, 2>>("buckets", k, in, b, out, off, want, base, floor);
-    probe<bpol<512, 16, 2>>("buckets", k, in, b, out, off, want, base, floor);
+    each.template operator()<pol<256, 16>>();
+    each.template operator()<bpol<256, 24, 2>>();
+    each.template operator()<bpol<256, 16, 2>>();
+    each.template operator()<bpol<256, 24, 3>>();
+    each.template operator()<bpol<256, 32, 2>>();
+    each.template operator()<bpol<256, 16, 3>>();
+    each.template operator()<bpol<256, 8, 3>>();
+    each.template operator()<bpol<256, 8, 4>>();
+    each.template operator()<bpol<512, 8, 2>>();
+    each.template operator()<bpol<512, 16, 2>>();
   }
   if (reps > 0) probe_u64();
   std::printf(all_ok ? "all outputs verified\n" : "SOME OUTPUT WRONG\n");

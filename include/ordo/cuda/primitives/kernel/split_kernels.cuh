@@ -112,25 +112,72 @@ __global__ void __launch_bounds__(THREADS) split_histogram_kernel(const std::uin
   }
 }
 
+// The K-way scatters' tile (split_scatter_kernel, split_scatter_prefetch_kernel):
+// in shared memory the block rank's storage or the tile in (bucket, position)
+// order, each placed element's digit, the segment's next global slot per
+// bucket and the tile's first local slot per digit.
+template <int THREADS, int ITEMS, int BITS, class W, bool EARLY>
+struct split_bucket_tile {
+  static constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
+  using rank_t = split_block_rank_t<THREADS, BITS, EARLY>;
+  static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
+  struct storage {
+    union {
+      typename rank_t::TempStorage rank;
+      W elem[TILE];
+    } s;
+    std::uint8_t digit_at[TILE];
+    std::uint64_t next[DIGITS];
+    int prefix[DIGITS + 1];
+  };
+  // A segment's first slot per bucket (a barrier before the next place()
+  // orders it before that tile's writes).
+  static __device__ __forceinline__ void start_segment(storage& st, const std::uint64_t* seg_first, std::uint64_t segs,
+                                                       std::uint64_t seg, unsigned k) {
+    const unsigned t = threadIdx.x;
+    if (t < unsigned(DIGITS)) st.next[t] = t < k ? seg_first[std::uint64_t(t) * segs + seg] : 0;
+  }
+  // Ranks the warp-striped digits (DIGITS - 1 past `valid`, so those rank
+  // last), places value(j) in (bucket, position) order and writes each
+  // bucket's run of the tile to its next slots (coalesced). The caller's
+  // barrier before the call ends the last tile's reads of `st`.
+  template <class Value>
+  static __device__ __forceinline__ void place(storage& st, unsigned (&dig)[ITEMS], Value value, int valid,
+                                               unsigned k, W* out) {
+    const int t = threadIdx.x;
+    int rank[ITEMS], excl[1];
+    rank_t(st.s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
+    if (t < DIGITS) st.prefix[t] = excl[0];
+    if (t == 0) st.prefix[DIGITS] = valid;
+    __syncthreads();  // the ranking's shared memory is free
+#pragma unroll
+    for (int j = 0; j < ITEMS; ++j)
+      if (rank[j] < valid) {
+        st.s.elem[rank[j]] = value(j);
+        st.digit_at[rank[j]] = std::uint8_t(dig[j]);
+      }
+    __syncthreads();
+    for (int r = t; r < valid; r += THREADS) {
+      const unsigned d = st.digit_at[r];
+      if (d < k) out[st.next[d] + std::uint64_t(r - st.prefix[d])] = st.s.elem[r];
+    }
+    __syncthreads();  // every write has read next[]
+    if (t < DIGITS && unsigned(t) < k) st.next[t] += std::uint64_t(st.prefix[t + 1] - st.prefix[t]);
+  }
+};
+
 template <int THREADS, int ITEMS, int BITS, class W, bool EARLY = false>
 __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n,
                                                                 std::uint64_t seg_len, std::uint64_t segs,
                                                                 unsigned k, const std::uint64_t* seg_first, W* out) {
-  constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
-  using rank_t = split_block_rank_t<THREADS, BITS, EARLY>;
-  static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
-  __shared__ union {
-    typename rank_t::TempStorage rank;
-    W elem[TILE];  // the tile in (bucket, position) order
-  } s;
-  __shared__ std::uint8_t digit_at[TILE];
-  __shared__ std::uint64_t next[DIGITS];  // the segment's next global slot per bucket
-  __shared__ int prefix[DIGITS + 1];      // the tile's first local slot per digit
+  using tile_t = split_bucket_tile<THREADS, ITEMS, BITS, W, EARLY>;
+  constexpr int TILE = tile_t::TILE, DIGITS = tile_t::DIGITS;
+  __shared__ typename tile_t::storage st;
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
   // One block per segment (no walk: on an H200 a walking loop here cost the
   // 256-way split 2.01 -> 2.3 ms).
   const std::uint64_t seg = blockIdx.x, begin = seg * seg_len, end = min(n, begin + seg_len);
-  if (t < DIGITS) next[t] = unsigned(t) < k ? seg_first[std::uint64_t(t) * segs + seg] : 0;
+  tile_t::start_segment(st, seg_first, segs, seg, k);
   for (std::uint64_t base = begin; base < end; base += TILE) {
     const int valid = int(min(std::uint64_t(TILE), end - base));
     unsigned dig[ITEMS];
@@ -138,32 +185,40 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
       const int p = warp * 32 * ITEMS + j * 32 + lane;
-      // past the end: the highest digit, so those rank after every element
       dig[j] = DIGITS - 1;
       if (p < valid) {
         dig[j] = split_digit<BITS>(bucket[base + p]);
         v[j] = in[base + p];
       }
     }
-    int rank[ITEMS], excl[1];
-    __syncthreads();  // the last tile's reads of s.elem, digit_at and prefix are done
-    rank_t(s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
-    if (t < DIGITS) prefix[t] = excl[0];
-    if (t == 0) prefix[DIGITS] = valid;
-    __syncthreads();  // the ranking's shared memory is free
+    __syncthreads();  // the last tile's reads of st are done
+    tile_t::place(st, dig, [&](int j) { return v[j]; }, valid, k, out);
+  }
+}
+
+// One tile of a ring (split_*_prefetch_kernel): copies the TILE words and
+// bytes from element `base` into the slot's words `w` and bytes `f` with
+// cp.async, 16-byte pieces for a full tile (in and bytes 16-byte aligned,
+// base a multiple of 16), else the words one by one and the bytes by plain
+// loads (seen by the block after its next barrier). The caller commits.
+template <int THREADS, int TILE, class W>
+__device__ __forceinline__ void split_ring_copy(W* w, std::uint8_t* f, const W* in, const std::uint8_t* bytes,
+                                                std::uint64_t base, std::uint64_t n) {
+  const int t = threadIdx.x;
+  if (n - base >= std::uint64_t(TILE)) {
+    constexpr int WORD_PIECES = TILE * int(sizeof(W)) / 16, BYTE_PIECES = TILE / 16;
+    const char* src = reinterpret_cast<const char*>(in + base);
 #pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      if (rank[j] < valid) {
-        s.elem[rank[j]] = v[j];
-        digit_at[rank[j]] = std::uint8_t(dig[j]);
-      }
-    __syncthreads();
-    for (int r = t; r < valid; r += THREADS) {
-      const unsigned d = digit_at[r];
-      if (d < k) out[next[d] + std::uint64_t(r - prefix[d])] = s.elem[r];
+    for (int v = t; v < WORD_PIECES; v += THREADS)
+      __pipeline_memcpy_async(reinterpret_cast<char*>(w) + 16 * v, src + 16 * v, 16);
+#pragma unroll
+    for (int v = t; v < BYTE_PIECES; v += THREADS) __pipeline_memcpy_async(f + 16 * v, bytes + base + 16 * v, 16);
+  } else {
+    const int valid = int(n - base);
+    for (int i = t; i < valid; i += THREADS) {
+      __pipeline_memcpy_async(w + i, in + base + i, sizeof(W));
+      f[i] = bytes[base + i];
     }
-    __syncthreads();  // every write has read next[]
-    if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
   }
 }
 
@@ -182,20 +237,13 @@ template <int THREADS, int ITEMS, int BITS, int STAGES, class W, bool EARLY = fa
 __global__ void __launch_bounds__(THREADS)
     split_scatter_prefetch_kernel(const W* in, const std::uint8_t* bucket, std::uint64_t n, std::uint64_t seg_len,
                                   std::uint64_t segs, unsigned k, const std::uint64_t* seg_first, W* out) {
-  constexpr int TILE = THREADS * ITEMS, DIGITS = 1 << BITS;
-  using rank_t = split_block_rank_t<THREADS, BITS, EARLY>;
-  static_assert(DIGITS <= THREADS, "one digit's prefix per thread");
+  using tile_t = split_bucket_tile<THREADS, ITEMS, BITS, W, EARLY>;
+  constexpr int TILE = tile_t::TILE, DIGITS = tile_t::DIGITS;
   static_assert(STAGES >= 2 && TILE % 16 == 0, "a ring of tiles of whole 16-byte pieces");
   extern __shared__ __align__(16) unsigned char split_ring[];
   W* const words = reinterpret_cast<W*>(split_ring);                                 // [STAGES][TILE]
   std::uint8_t* const bytes = split_ring + std::size_t(STAGES) * TILE * sizeof(W);  // [STAGES][TILE]
-  __shared__ union {
-    typename rank_t::TempStorage rank;
-    W elem[TILE];  // the tile in (bucket, position) order
-  } s;
-  __shared__ std::uint8_t digit_at[TILE];
-  __shared__ std::uint64_t next[DIGITS];  // the segment's next global slot per bucket
-  __shared__ int prefix[DIGITS + 1];      // the tile's first local slot per digit
+  __shared__ typename tile_t::storage st;
   const int t = threadIdx.x, warp = t / 32, lane = t % 32;
   const std::uint64_t tiles_per_seg = seg_len / TILE;
   const std::uint64_t my_segs = segs > blockIdx.x ? (segs - blockIdx.x + gridDim.x - 1) / gridDim.x : 0;
@@ -206,25 +254,9 @@ __global__ void __launch_bounds__(THREADS)
   const std::uint64_t my_tiles = my_segs * tiles_per_seg;
   const auto issue = [&](std::uint64_t q, int slot) {
     const std::uint64_t base = first_of(q);
-    if (q < my_tiles && base < n) {
-      W* w = words + std::size_t(slot) * TILE;
-      std::uint8_t* f = bytes + std::size_t(slot) * TILE;
-      if (n - base >= std::uint64_t(TILE)) {
-        constexpr int WORD_PIECES = TILE * int(sizeof(W)) / 16, BYTE_PIECES = TILE / 16;
-        const char* src = reinterpret_cast<const char*>(in + base);
-#pragma unroll
-        for (int v = t; v < WORD_PIECES; v += THREADS)
-          __pipeline_memcpy_async(reinterpret_cast<char*>(w) + 16 * v, src + 16 * v, 16);
-#pragma unroll
-        for (int v = t; v < BYTE_PIECES; v += THREADS) __pipeline_memcpy_async(f + 16 * v, bucket + base + 16 * v, 16);
-      } else {  // the last, partial tile: words one by one, bytes by plain loads
-        const int valid = int(n - base);
-        for (int i = t; i < valid; i += THREADS) {
-          __pipeline_memcpy_async(w + i, in + base + i, sizeof(W));
-          f[i] = bucket[base + i];
-        }
-      }
-    }
+    if (q < my_tiles && base < n)
+      split_ring_copy<THREADS, TILE>(words + std::size_t(slot) * TILE, bytes + std::size_t(slot) * TILE, in, bucket,
+                                     base, n);
     __pipeline_commit();
   };
 #pragma unroll
@@ -234,40 +266,20 @@ __global__ void __launch_bounds__(THREADS)
     const std::uint64_t base = first_of(q);
     if (base >= n) break;  // the last segment's tiles past the end
     issue(q + STAGES - 1, slot == 0 ? STAGES - 1 : slot - 1);
-    if (q % tiles_per_seg == 0 && t < DIGITS) {  // a new segment: its first slot per bucket
-      const std::uint64_t seg = blockIdx.x + (q / tiles_per_seg) * gridDim.x;
-      next[t] = unsigned(t) < k ? seg_first[std::uint64_t(t) * segs + seg] : 0;
-    }
+    if (q % tiles_per_seg == 0)  // a new segment
+      tile_t::start_segment(st, seg_first, segs, blockIdx.x + (q / tiles_per_seg) * gridDim.x, k);
     const int valid = int(min(std::uint64_t(TILE), n - base));
     const std::uint8_t* f = bytes + std::size_t(slot) * TILE;
     const W* w = words + std::size_t(slot) * TILE;
     __pipeline_wait_prior(STAGES - 1);
-    __syncthreads();  // the tile has landed; the last tile's reads of s, digit_at and prefix are done
+    __syncthreads();  // the tile has landed; the last tile's reads of st are done
     unsigned dig[ITEMS];
 #pragma unroll
     for (int j = 0; j < ITEMS; ++j) {
       const int p = warp * 32 * ITEMS + j * 32 + lane;
       dig[j] = p < valid ? split_digit<BITS>(f[p]) : DIGITS - 1;  // past the end: ranked last
     }
-    int rank[ITEMS], excl[1];
-    rank_t(s.rank).RankKeys(dig, rank, split_identity_digit{}, excl);
-    if (t < DIGITS) prefix[t] = excl[0];
-    if (t == 0) prefix[DIGITS] = valid;
-    __syncthreads();  // the ranking's shared memory is free
-#pragma unroll
-    for (int j = 0; j < ITEMS; ++j)
-      if (rank[j] < valid) {
-        const int p = warp * 32 * ITEMS + j * 32 + lane;
-        s.elem[rank[j]] = w[p];
-        digit_at[rank[j]] = std::uint8_t(dig[j]);
-      }
-    __syncthreads();
-    for (int r = t; r < valid; r += THREADS) {
-      const unsigned d = digit_at[r];
-      if (d < k) out[next[d] + std::uint64_t(r - prefix[d])] = s.elem[r];
-    }
-    __syncthreads();  // every write has read next[]; the slot is free
-    if (t < DIGITS && unsigned(t) < k) next[t] += std::uint64_t(prefix[t + 1] - prefix[t]);
+    tile_t::place(st, dig, [&](int j) { return w[warp * 32 * ITEMS + j * 32 + lane]; }, valid, k, out);
   }
   __pipeline_wait_prior(0);  // no copy outlives the block
 }
@@ -376,26 +388,9 @@ __global__ void __launch_bounds__(THREADS)
   // Copies tile `seg` into ring slot `slot` (nothing past the last tile),
   // then closes the group, so that every thread commits one group a tile.
   const auto issue = [&](std::uint64_t seg, int slot) {
-    if (seg < segs) {
-      const std::uint64_t base = seg * TILE;
-      W* w = words + std::size_t(slot) * TILE;
-      std::uint8_t* f = bytes + std::size_t(slot) * TILE;
-      if (n - base >= std::uint64_t(TILE)) {
-        constexpr int WORD_PIECES = TILE * int(sizeof(W)) / 16, FLAG_PIECES = TILE / 16;
-        const char* src = reinterpret_cast<const char*>(in + base);
-#pragma unroll
-        for (int v = t; v < WORD_PIECES; v += THREADS)
-          __pipeline_memcpy_async(reinterpret_cast<char*>(w) + 16 * v, src + 16 * v, 16);
-#pragma unroll
-        for (int v = t; v < FLAG_PIECES; v += THREADS) __pipeline_memcpy_async(f + 16 * v, flags + base + 16 * v, 16);
-      } else {  // the last, partial tile: words one by one, flags by plain loads
-        const int valid = int(n - base);
-        for (int i = t; i < valid; i += THREADS) {
-          __pipeline_memcpy_async(w + i, in + base + i, sizeof(W));
-          f[i] = flags[base + i];
-        }
-      }
-    }
+    if (seg < segs)
+      split_ring_copy<THREADS, TILE>(words + std::size_t(slot) * TILE, bytes + std::size_t(slot) * TILE, in, flags,
+                                     seg * TILE, n);
     __pipeline_commit();
   };
   std::uint64_t seg = blockIdx.x;
