@@ -71,7 +71,7 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
         const auto kernel =
             prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W, prim::early_counts<P>()>;
         constexpr std::size_t smem = prim::split_bucket_prefetch_smem<P::threads, P::items, S, W>();
-        allow_smem(kernel, smem, "split (by bucket)");
+        allow_smem(kernel, smem, "split (by bucket)", true);
         const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
         kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
                                                 out.data());
@@ -86,7 +86,7 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
     if (aligned16(in.data()) && aligned16(bucket.data())) {
       const auto kernel = prim::split_flags_scatter_prefetch_kernel<P::threads, P::items, P::prefetch, W>;
       constexpr std::size_t smem = prim::split_flags_prefetch_smem<P::threads, P::items, P::prefetch, W>();
-      allow_smem(kernel, smem, "split (by flags)");
+      allow_smem(kernel, smem, "split (by flags)", true);
       const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
       kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, segs, first.data(), out.data());
     } else {  // a span that starts off a 16-byte boundary: register tiles of
