@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 
+#include "ordo/cuda/detail/arch_policy.cuh"
 #include "ordo/cuda/detail/check.cuh"
 #include "ordo/cuda/detail/device_props.cuh"
 #include "ordo/cuda/detail/launch.cuh"
@@ -46,9 +47,9 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
   // their reads: 2 ways 1.17 -> 1.04 ms on an H200). Buckets keep a block per
   // segment in both kernels: the walking grid made them slower (256 ways
   // 2.01 -> 2.31 ms, 16 ways 1.62 -> 1.74).
-  const auto grid = [&](const void* kernel) {
+  const auto grid = [&](const void* kernel, int threads = P::threads) {
     int per_sm = 0;
-    ORDO_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, P::threads, 0));
+    ORDO_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0));
     return unsigned(std::min<std::uint64_t>(segs, std::uint64_t(std::max(per_sm, 1)) * current_device_props().sm_count));
   };
   const auto hist = prim::split_histogram_kernel<P::threads>;
@@ -61,16 +62,24 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
     return cub::DeviceScan::ExclusiveScan(t, b, items, first.data(), ::cuda::std::plus<>{}, std::uint64_t(0),
                                           std::int64_t(cells + 1), s);
   });
-  const auto aligned16 = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+  // A ring kernel runs where both spans start on a 16-byte boundary and the
+  // device gives its shared memory (its static part beside the ring: the
+  // 8-byte rings need more than sm_86/89 allow); else the register tiles.
+  const auto ring_fits = [&](const void* kernel, std::size_t ring_bytes) {
+    const auto aligned16 = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+    if (!aligned16(in.data()) || !aligned16(bucket.data())) return false;
+    cudaFuncAttributes a{};
+    ORDO_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
+    return smem_optin_fits(a.sharedSizeBytes + ring_bytes);
+  };
   // Flags: ranked by ballots. Buckets: the digit width 2^bits > k, so that an
   // invalid bucket keeps a digit of its own (8 bits: every byte is a digit).
   auto scatter = [&]<int BITS>() {
     if constexpr (prim::prefetch_stages<P>() > 0) {
-      if (aligned16(in.data()) && aligned16(bucket.data())) {
-        constexpr int S = prim::prefetch_stages<P>();
-        const auto kernel =
-            prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W, prim::early_counts<P>()>;
-        constexpr std::size_t smem = prim::split_bucket_prefetch_smem<P::threads, P::items, S, W>();
+      constexpr int S = prim::prefetch_stages<P>();
+      const auto kernel = prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W, prim::early_counts<P>()>;
+      constexpr std::size_t smem = prim::split_bucket_prefetch_smem<P::threads, P::items, S, W>();
+      if (ring_fits(reinterpret_cast<const void*>(kernel), smem)) {
         allow_smem(kernel, smem, "split (by bucket)", true);
         const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
         kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
@@ -83,16 +92,18 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
                                                  out.data());
   };
   if constexpr (FLAGS && prim::prefetch_stages<P>() > 0) {
-    if (aligned16(in.data()) && aligned16(bucket.data())) {
-      const auto kernel = prim::split_flags_scatter_prefetch_kernel<P::threads, P::items, P::prefetch, W>;
-      constexpr std::size_t smem = prim::split_flags_prefetch_smem<P::threads, P::items, P::prefetch, W>();
+    const auto kernel = prim::split_flags_scatter_prefetch_kernel<P::threads, P::items, P::prefetch, W>;
+    constexpr std::size_t smem = prim::split_flags_prefetch_smem<P::threads, P::items, P::prefetch, W>();
+    if (ring_fits(reinterpret_cast<const void*>(kernel), smem)) {
       allow_smem(kernel, smem, "split (by flags)", true);
       const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
       kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, segs, first.data(), out.data());
-    } else {  // a span that starts off a 16-byte boundary: register tiles of
-              // 256x16 (the best of them, split-probe-05069f3.txt)
-      const auto kernel = prim::split_flags_scatter_kernel<256, 16, false, W>;
-      kernel<<<grid(reinterpret_cast<const void*>(kernel)), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len,
+    } else {  // register tiles of 256x16, the best of them (split-probe-05069f3.txt),
+              // whatever the policy's block size; a segment of P::tile is one
+              // or more of their tiles, or a partial one
+      constexpr int FT = 256;
+      const auto fallback = prim::split_flags_scatter_kernel<FT, 16, false, W>;
+      fallback<<<grid(reinterpret_cast<const void*>(fallback), FT), FT, 0, s>>>(in.data(), bucket.data(), n, seg_len,
                                                                                 segs, first.data(), out.data());
     }
   } else if constexpr (FLAGS) {

@@ -226,8 +226,9 @@ __device__ __forceinline__ void split_ring_copy(W* w, std::uint8_t* f, const W* 
 // block walking its segments (blockIdx.x, + gridDim.x, ...) tile by tile,
 // the words and bucket bytes of the tile STAGES - 1 ahead copied by cp.async
 // into a ring of shared-memory tiles while this one is ranked and written.
-// in and bucket 16-byte aligned, seg_len a multiple of the tile (the dispatch
-// checks); dynamic shared memory of split_bucket_prefetch_smem<...>().
+// in and bucket 16-byte aligned (the dispatch checks), seg_len a multiple of
+// the tile (split_passes makes it so); dynamic shared memory of
+// split_bucket_prefetch_smem<...>().
 template <int THREADS, int ITEMS, int STAGES, class W>
 constexpr std::size_t split_bucket_prefetch_smem() {
   return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
