@@ -33,22 +33,15 @@ unsigned resident_blocks(Kernel kernel, int threads, std::size_t smem) {
 }
 
 // Dynamic shared memory past the 48 KiB default must be asked for per kernel
-// (and the device must have it: arch_policy.cuh). The 48 KiB bound is on
-// static and dynamic together: a kernel with static shared memory as well
-// passes beside_static, and its static size is read (cudaFuncGetAttributes)
-// and counted; without the opt-in such a launch fails with
-// cudaErrorInvalidValue (the split's rings, 40 KiB beside 24 KiB static).
+// (and the device must have it: arch_policy.cuh). The bound is on static and
+// dynamic together: a kernel with static shared memory as well passes its
+// size (cudaFuncAttributes::sharedSizeBytes), else the launch fails with
+// cudaErrorInvalidValue (the split's rings: 40 KiB beside 24 KiB static).
 template <class Kernel>
 void allow_smem(Kernel kernel, std::size_t bytes, const char* what = "an ordo GPU kernel",
-                bool beside_static = false) {
-  std::size_t total = bytes;
-  if (beside_static && bytes > 0) {
-    cudaFuncAttributes a{};
-    ORDO_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
-    total += a.sharedSizeBytes;
-  }
-  if (total > 48 * 1024) {
-    require_smem_optin(total, what);
+                std::size_t static_bytes = 0) {
+  if (bytes + static_bytes > 48 * 1024) {
+    require_smem_optin(bytes + static_bytes, what);
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
   }
 }

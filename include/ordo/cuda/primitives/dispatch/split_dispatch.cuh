@@ -62,45 +62,42 @@ void split_passes(const cuda& exec, std::span<const W> in, std::span<const std::
     return cub::DeviceScan::ExclusiveScan(t, b, items, first.data(), ::cuda::std::plus<>{}, std::uint64_t(0),
                                           std::int64_t(cells + 1), s);
   });
-  // A ring kernel runs where both spans start on a 16-byte boundary and the
-  // device gives its shared memory (its static part beside the ring: the
-  // 8-byte rings need more than sm_86/89 allow); else the register tiles.
-  const auto ring_fits = [&](const void* kernel, std::size_t ring_bytes) {
+  // A ring kernel runs on the resident grid where both spans start on a
+  // 16-byte boundary and the device gives its ring beside its static shared
+  // memory (the 8-byte rings need more than sm_86/89 allow); false, nothing
+  // launched, otherwise: the caller takes the register tiles.
+  const auto try_ring = [&](auto kernel, std::size_t ring_bytes, const char* what, auto... args) {
     const auto aligned16 = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
     if (!aligned16(in.data()) || !aligned16(bucket.data())) return false;
     cudaFuncAttributes a{};
     ORDO_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
-    return smem_optin_fits(a.sharedSizeBytes + ring_bytes);
+    if (!smem_optin_fits(a.sharedSizeBytes + ring_bytes)) return false;
+    allow_smem(kernel, ring_bytes, what, a.sharedSizeBytes);
+    const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, ring_bytes)));
+    kernel<<<blocks, P::threads, ring_bytes, s>>>(args...);
+    return true;
   };
   // Flags: ranked by ballots. Buckets: the digit width 2^bits > k, so that an
   // invalid bucket keeps a digit of its own (8 bits: every byte is a digit).
   auto scatter = [&]<int BITS>() {
     if constexpr (prim::prefetch_stages<P>() > 0) {
       constexpr int S = prim::prefetch_stages<P>();
-      const auto kernel = prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W, prim::early_counts<P>()>;
-      constexpr std::size_t smem = prim::split_bucket_prefetch_smem<P::threads, P::items, S, W>();
-      if (ring_fits(reinterpret_cast<const void*>(kernel), smem)) {
-        allow_smem(kernel, smem, "split (by bucket)", true);
-        const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
-        kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
-                                                out.data());
+      if (try_ring(prim::split_scatter_prefetch_kernel<P::threads, P::items, BITS, S, W, prim::early_counts<P>()>,
+                   prim::split_ring_smem<P::threads, P::items, S, W>(), "split (by bucket)", in.data(),
+                   bucket.data(), n, seg_len, segs, k, static_cast<const std::uint64_t*>(first.data()), out.data()))
         return;
-      }
     }
     const auto kernel = prim::split_scatter_kernel<P::threads, P::items, BITS, W, prim::early_counts<P>()>;
     kernel<<<unsigned(segs), P::threads, 0, s>>>(in.data(), bucket.data(), n, seg_len, segs, k, first.data(),
                                                  out.data());
   };
   if constexpr (FLAGS && prim::prefetch_stages<P>() > 0) {
-    const auto kernel = prim::split_flags_scatter_prefetch_kernel<P::threads, P::items, P::prefetch, W>;
-    constexpr std::size_t smem = prim::split_flags_prefetch_smem<P::threads, P::items, P::prefetch, W>();
-    if (ring_fits(reinterpret_cast<const void*>(kernel), smem)) {
-      allow_smem(kernel, smem, "split (by flags)", true);
-      const unsigned blocks = unsigned(std::min<std::uint64_t>(segs, resident_blocks(kernel, P::threads, smem)));
-      kernel<<<blocks, P::threads, smem, s>>>(in.data(), bucket.data(), n, segs, first.data(), out.data());
-    } else {  // register tiles of 256x16, the best of them (split-probe-05069f3.txt),
-              // whatever the policy's block size; a segment of P::tile is one
-              // or more of their tiles, or a partial one
+    if (!try_ring(prim::split_flags_scatter_prefetch_kernel<P::threads, P::items, P::prefetch, W>,
+                  prim::split_ring_smem<P::threads, P::items, P::prefetch, W>(), "split (by flags)",
+                  in.data(), bucket.data(), n, segs, static_cast<const std::uint64_t*>(first.data()), out.data())) {
+      // register tiles of 256x16, the best of them (split-probe-05069f3.txt),
+      // whatever the policy's block size; a segment of P::tile is one or more
+      // of their tiles, or a partial one
       constexpr int FT = 256;
       const auto fallback = prim::split_flags_scatter_kernel<FT, 16, false, W>;
       fallback<<<grid(reinterpret_cast<const void*>(fallback), FT), FT, 0, s>>>(in.data(), bucket.data(), n, seg_len,

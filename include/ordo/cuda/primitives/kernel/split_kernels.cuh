@@ -196,6 +196,14 @@ __global__ void __launch_bounds__(THREADS) split_scatter_kernel(const W* in, con
   }
 }
 
+// A ring of STAGES tiles of THREADS x ITEMS words and as many bytes (flags or
+// buckets), the dynamic shared memory of the split_*_prefetch_kernels: the
+// words of every slot, then the bytes of every slot.
+template <int THREADS, int ITEMS, int STAGES, class W>
+constexpr std::size_t split_ring_smem() {
+  return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
+}
+
 // One tile of a ring (split_*_prefetch_kernel): copies the TILE words and
 // bytes from element `base` into the slot's words `w` and bytes `f` with
 // cp.async, 16-byte pieces for a full tile (in and bytes 16-byte aligned,
@@ -228,11 +236,7 @@ __device__ __forceinline__ void split_ring_copy(W* w, std::uint8_t* f, const W* 
 // into a ring of shared-memory tiles while this one is ranked and written.
 // in and bucket 16-byte aligned (the dispatch checks), seg_len a multiple of
 // the tile (split_passes makes it so); dynamic shared memory of
-// split_bucket_prefetch_smem<...>().
-template <int THREADS, int ITEMS, int STAGES, class W>
-constexpr std::size_t split_bucket_prefetch_smem() {
-  return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
-}
+// split_ring_smem<THREADS, ITEMS, STAGES, W>().
 
 template <int THREADS, int ITEMS, int BITS, int STAGES, class W, bool EARLY = false>
 __global__ void __launch_bounds__(THREADS)
@@ -368,11 +372,7 @@ __global__ void __launch_bounds__(THREADS) split_flags_scatter_kernel(const W* i
 // never stop for its ballots and stores, as the register tiles above do.
 // Ranking as above; the stores read the words from shared memory. in and
 // flags 16-byte aligned (the dispatch checks); dynamic shared memory of
-// split_flags_prefetch_smem<THREADS, ITEMS, STAGES, W>().
-template <int THREADS, int ITEMS, int STAGES, class W>
-constexpr std::size_t split_flags_prefetch_smem() {
-  return std::size_t(STAGES) * THREADS * ITEMS * (sizeof(W) + 1);
-}
+// split_ring_smem<THREADS, ITEMS, STAGES, W>().
 
 template <int THREADS, int ITEMS, int STAGES, class W>
 __global__ void __launch_bounds__(THREADS)
