@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "common/first_output.cuh"
 #include "common/gpu_timer.cuh"
 #include "ordo/cuda/primitives/dispatch/segmented_scan_dispatch.cuh"
 #include "ordo/device_buffer.hpp"
@@ -39,11 +40,7 @@ void probe(const char* name, ordo::device_buffer<T>& in, ordo::device_buffer<std
     ordo::detail::segmented_scan_cuda<T, T, plus, P>(ordo::cuda{}, in.data(), heads.data(), in.size(), out.data(),
                                                      plus{}, exclusive ? T(7) : T(0), exclusive, exclusive);
   };
-  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, out.size() * sizeof(T)));
-  run();
-  std::vector<T> got(out.size());
-  ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out.data(), got.size() * sizeof(T), cudaMemcpyDeviceToHost));
-  const bool ok = got == want;
+  const bool ok = ordo_bench::first_output(out, run) == want;
   all_ok = all_ok && ok;
   if (reps == 0) return;
   const double ms = ordo_bench::median_ms(run, reps);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "common/cub_helpers.cuh"
+#include "common/first_output.cuh"
 #include "common/gpu_timer.cuh"
 #include "ordo/cuda/primitives/dispatch/split_dispatch.cuh"
 #include "ordo/device_buffer.hpp"
@@ -55,11 +56,7 @@ void probe(const char* what, unsigned k, ordo::device_buffer<W>& in, ordo::devic
       ordo::detail::split_with<D, P>(ordo::cuda{}, std::as_const(in).span(), std::as_const(b).span(), k, false,
                                      out.span(), off.span(), false);
   };
-  ORDO_CUDA_CHECK(cudaMemset(out.data(), 0xff, out.size() * sizeof(W)));
-  run();
-  std::vector<W> got(out.size());
-  ORDO_CUDA_CHECK(cudaMemcpy(got.data(), out.data(), got.size() * sizeof(W), cudaMemcpyDeviceToHost));
-  const bool ok = got == want;
+  const bool ok = ordo_bench::first_output(out, run) == want;
   all_ok = all_ok && ok;
   if (reps == 0) return;
   const double ms = ordo_bench::median_ms(run, reps);
