@@ -11,13 +11,17 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "common/first_output.cuh"
 #include "common/gpu_timer.cuh"
 #include "ordo/cuda/primitives/dispatch/segmented_scan_dispatch.cuh"
 #include "ordo/device_buffer.hpp"
+#include "ordo/ops.hpp"
 
 namespace {
 
@@ -33,14 +37,18 @@ struct plus {
 int reps = 7;
 bool all_ok = true;
 
-template <class P, class T>
+template <class P, class T, class Op = plus>
 void probe(const char* name, ordo::device_buffer<T>& in, ordo::device_buffer<std::uint8_t>& heads,
            ordo::device_buffer<T>& out, const std::vector<T>& want, bool exclusive, double floor) {
   auto run = [&] {
-    ordo::detail::segmented_scan_cuda<T, T, plus, P>(ordo::cuda{}, in.data(), heads.data(), in.size(), out.data(),
-                                                     plus{}, exclusive ? T(7) : T(0), exclusive, exclusive);
+    T init{};
+    if constexpr (std::is_same_v<Op, plus>) init = exclusive ? T(7) : T(0);
+    else init = Op::template identity<T>();
+    ordo::detail::segmented_scan_cuda<T, T, Op, P>(ordo::cuda{}, in.data(), heads.data(), in.size(), out.data(),
+                                                   Op{}, init, exclusive, exclusive);
   };
-  const bool ok = ordo_bench::first_output(out, run) == want;
+  const std::vector<T> got = ordo_bench::first_output(out, run);  // bits compared: NaN is a value here
+  const bool ok = got.size() == want.size() && std::memcmp(got.data(), want.data(), got.size() * sizeof(T)) == 0;
   all_ok = all_ok && ok;
   if (reps == 0) return;
   const double ms = ordo_bench::median_ms(run, reps);
@@ -81,6 +89,33 @@ int main(int argc, char** argv) {
     probe<pol<128, 16, false>>("pair scan", in, heads, out, incl, false, floor);
     probe<pol<128, 24, true>>("carry per thread (default)", in, heads, out, incl, false, floor);
     probe<pol<128, 24, true>>("carry per thread (default)", in, heads, out, excl, true, floor);
+  }
+  {  // float32 values, ordo::maximum (NaN-propagating), a head every 997: the types suite's float row
+    std::vector<float> hf(n);
+    for (std::uint64_t i = 0; i < n; ++i) hf[i] = float(h_in[i]) * 0.25f - 1000.0f;
+    hf[12345] = std::numeric_limits<float>::quiet_NaN();  // NaN propagates to its segment's end
+    ordo::device_buffer<float> inf{std::span<const float>(hf)}, outf(n);
+    std::vector<std::uint8_t> h8(n, 0);
+    for (std::uint64_t i = 0; i < n; i += 997) h8[i] = 1;
+    ordo::device_buffer<std::uint8_t> heads{std::span<const std::uint8_t>(h8)};
+    std::vector<float> incl(n);
+    float acc = 0;
+    for (std::uint64_t i = 0; i < n; ++i) incl[i] = acc = h8[i] || i == 0 ? hf[i] : ordo::maximum{}(acc, hf[i]);
+    std::printf("float32 values, maximum, heads every 997:\n");
+    using mx = ordo::maximum;
+    probe<pol<128, 24, true>, float, mx>("float max, carry (default)", inf, heads, outf, incl, false, floor);
+    probe<pol<128, 16, true>, float, mx>("float max, carry", inf, heads, outf, incl, false, floor);
+    probe<pol<128, 32, true>, float, mx>("float max, carry", inf, heads, outf, incl, false, floor);
+    probe<pol<256, 16, true>, float, mx>("float max, carry", inf, heads, outf, incl, false, floor);
+    probe<pol<256, 24, true>, float, mx>("float max, carry", inf, heads, outf, incl, false, floor);
+    probe<pol<64, 32, true>, float, mx>("float max, carry", inf, heads, outf, incl, false, floor);
+    probe<pol<128, 24, false>, float, mx>("float max, pair scan", inf, heads, outf, incl, false, floor);
+    probe<pol<128, 24, true>, u32>("uint32 plus, carry (default)", in, heads, out, [&] {
+      std::vector<u32> w(n);
+      u32 a = 0;
+      for (std::uint64_t i = 0; i < n; ++i) w[i] = a = (h8[i] || i == 0 ? 0u : a) + h_in[i];
+      return w;
+    }(), false, floor);
   }
   {  // 8-byte values, a head every 997: the floor is 17 bytes per element
     using u64 = std::uint64_t;

@@ -228,6 +228,15 @@ int main(int argc, char** argv) {
     each.template operator()<bpol<256, 16, 2, true>>();
     each.template operator()<bpol<512, 16, 2, true>>();
     each.template operator()<bpol<256, 32, 2, true>>();
+    if (kway_only && k == 256) {  // block sizes off the 256/512 grid, register tiles, early counts
+      each.template operator()<bpol<384, 16, 0, true>>();
+      each.template operator()<bpol<384, 20, 0, true>>();
+      each.template operator()<bpol<256, 20, 0, true>>();
+      each.template operator()<bpol<512, 12, 0, true>>();
+      each.template operator()<bpol<512, 16, 0, true>>();
+      each.template operator()<bpol<384, 16, 2, true>>();
+      each.template operator()<bpol<256, 28, 0, true>>();
+    }
     if (kway_only) continue;  // the rows of split-probe-7701800.txt
     each.template operator()<pol<256, 16>>();
     each.template operator()<bpol<256, 24, 2>>();
