@@ -46,6 +46,7 @@ int main(int argc, char** argv) {
     else if (a == "--reps") opt.reps = std::atoi(next());
     else if (a == "--cpu-reps") opt.cpu_reps = std::atoi(next());
     else if (a == "--no-figures") opt.figures = false;
+    else if (a == "--rows") opt.rows = next();
     else {
       std::fprintf(stderr, "ordo_bench: unknown option %s\n", a.c_str());
       return 2;

@@ -11,5 +11,11 @@ struct options {
   int reps = 10;                   // timed GPU runs (median)
   int cpu_reps = 3;                // timed CPU runs (median)
   bool figures = true;             // also the paper's figure sweeps
+  std::string rows;                // types suite: only these capabilities ("rank,merge"), empty = all
+  bool wants(const char* row) const {  // is `row` among rows (or rows empty)?
+    if (rows.empty()) return true;
+    const std::string r = "," + rows + ",";
+    return r.find("," + std::string(row) + ",") != std::string::npos;
+  }
 };
 }  // namespace ordo_bench

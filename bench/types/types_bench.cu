@@ -505,13 +505,13 @@ struct suite {
 
   void all() {
     std::printf("types: %s, n=%llu\n", key, (unsigned long long)n);
-    sort_rows();
-    rank_rows();
-    segmented_sort_rows();
-    merge_rows();
-    scan_reduce_rows();
-    move_rows();
-    topk_rows();
+    if (opt.wants("sort")) sort_rows();
+    if (opt.wants("rank")) rank_rows();
+    if (opt.wants("segmented_sort")) segmented_sort_rows();
+    if (opt.wants("merge")) merge_rows();
+    if (opt.wants("scan_reduce")) scan_reduce_rows();
+    if (opt.wants("move")) move_rows();
+    if (opt.wants("topk")) topk_rows();
   }
 };
 

@@ -18,8 +18,8 @@
 namespace ordo_test {
 namespace {
 
-// sort_back for every key type; msd_replay for 32-bit keys (64-bit keys
-// fall back to sort_back, which the same comparison then covers).
+// sort_back and msd_replay for every key type (8- and 16-bit keys are
+// counted whatever the variant).
 constexpr ordo::rank_unsorted_variant both_variants[] = {ordo::rank_unsorted_variant::sort_back,
                                                          ordo::rank_unsorted_variant::msd_replay};
 
@@ -131,11 +131,28 @@ std::vector<K> msd_shape(const char* shape, std::size_t n, std::uint64_t seed) {
   } else if (!std::strcmp(shape, "heavy_hitter")) {  // a bucket over capacity, not all equal: sort_back
     keys = random_keys<K>(n, 1ull << 40, seed);
     for (std::size_t i = 0; i < n; i += 3) keys[i] = K(12345);
-  } else if (!std::strcmp(shape, "skewed")) {  // 3/4 of 2^22 keys in one pass-1 bucket: gives up before pass 1's scatter
+  } else if (!std::strcmp(shape, "skewed")) {
+    // 3/4 of 2^22 keys in one pass-1 bucket: 32-bit keys in 8 fine bins, cut
+    // by the map; 64-bit ones in one fine bin, which it cannot cut (sort_back)
     keys = random_keys<K>(n, 1ull << 40, seed);
     rng r(seed + 1);
     for (std::size_t i = 0; i < n; ++i)
       if (i % 4 != 0) keys[i] = K(r.below(1u << 19) + (1u << 19));
+  } else if (!std::strcmp(shape, "int_valued")) {
+    // the benchmark's keys: integers uniform over [-2^31, 2^31), so floats
+    // are bunched by their exponent (3/8 of them in one pass-1 bucket): the
+    // map; the sample is every key up to 2^22
+    rng r(seed);
+    for (auto& k : keys) k = K(std::int64_t(r.below(1ull << 32)) - (std::int64_t(1) << 31));
+  } else if (!std::strcmp(shape, "two_spikes")) {
+    // two dense clusters far apart and a sparse background: runs of the map
+    // that end at sampled bins, with unsampled keys clamped into them
+    rng r(seed);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t u = r.below(1000);
+      keys[i] = u < 450 ? K(1000 + r.below(1u << 20)) : u < 900 ? K(1u << 29) + K(r.below(1u << 18))
+                                                                : spread_value<K>(r.below(1ull << 40), 1ull << 40);
+    }
   } else {  // "random": the counting kernel
     keys = random_keys<K>(n, 1ull << 40, seed);
   }
@@ -162,12 +179,24 @@ void check_msd_shape(const char* shape) {
   }
 }
 
+constexpr const char* msd_shapes[] = {"random",       "permutation", "small_range", "spread_ties",
+                                      "heavy_hitter", "skewed",      "int_valued",  "two_spikes"};
+
 TEST(RankGpuMsd, EveryBranch) {
   ORDO_REQUIRE_GPU();
-  for (const char* shape : {"random", "permutation", "small_range", "spread_ties", "heavy_hitter", "skewed"}) {
+  for (const char* shape : msd_shapes) {
     check_msd_shape<std::int32_t, double>(shape);
     check_msd_shape<std::uint32_t, std::uint32_t>(shape);
     check_msd_shape<float, float>(shape);
+  }
+}
+
+TEST(RankGpuMsd, EveryBranch64) {
+  ORDO_REQUIRE_GPU();
+  for (const char* shape : msd_shapes) {
+    check_msd_shape<std::int64_t, double>(shape);
+    check_msd_shape<std::uint64_t, std::uint64_t>(shape);
+    check_msd_shape<double, double>(shape);
   }
 }
 
@@ -176,11 +205,16 @@ TEST(RankGpuMsd, NansInLargeInput) {
   const std::size_t n = (std::size_t(1) << 20) + 5;
   for (std::size_t nans : {std::size_t(1), std::size_t(5000), std::size_t(20000)}) {
     const std::vector<float> keys = with_nans<float>(n, nans, 1ull << 40, 51);
+    const std::vector<double> keys64 = with_nans<double>(n, nans, 1ull << 40, 52);
     for (auto method : {ordo::rank_method::min, ordo::rank_method::dense, ordo::rank_method::average}) {
-      for (bool pct : {false, true}) {
-        ordo::rank_options o{method, false, ordo::na_option::keep, pct, ordo::rank_unsorted_variant::msd_replay};
-        ASSERT_TRUE(ranks_match(gpu_rank<double>(keys, o), reference_rank(keys, o), keys, pct ? 1 : 0))
-            << "nans=" << nans << " method=" << ordo::to_string(method) << " pct=" << pct;
+      for (bool ascending : {false, true}) {
+        for (bool pct : {false, true}) {
+          ordo::rank_options o{method, ascending, ordo::na_option::keep, pct, ordo::rank_unsorted_variant::msd_replay};
+          ASSERT_TRUE(ranks_match(gpu_rank<double>(keys, o), reference_rank(keys, o), keys, pct ? 1 : 0))
+              << "float nans=" << nans << " method=" << ordo::to_string(method) << " pct=" << pct;
+          ASSERT_TRUE(ranks_match(gpu_rank<double>(keys64, o), reference_rank(keys64, o), keys64, pct ? 1 : 0))
+              << "double nans=" << nans << " method=" << ordo::to_string(method) << " pct=" << pct;
+        }
       }
     }
   }

@@ -49,7 +49,9 @@ void small_rank() {
 }
 
 // msd_replay's kernels: counting (300 values), sorting (40 values, ~125
-// ties each) and equal buckets (values below 8: window shift 0).
+// ties each) and equal buckets (values below 8: window shift 0); floats
+// spread over +-1e30 are bunched by exponent and take the skewed map, 64-bit
+// keys the wide bucket kernels.
 template <class K, class R>
 void small_rank_msd() {
   std::vector<std::vector<K>> inputs{random_keys<K>(5000, 300, 5), random_keys<K>(5000, 40, 6)};
@@ -72,6 +74,8 @@ TEST(RankGpuSmall, FloatDouble) { ORDO_REQUIRE_GPU(); small_rank<float, double>(
 TEST(RankGpuSmall, Int64Uint32) { ORDO_REQUIRE_GPU(); small_rank<std::int64_t, std::uint32_t>(); }
 TEST(RankGpuSmall, MsdReplayFloatDouble) { ORDO_REQUIRE_GPU(); small_rank_msd<float, double>(); }
 TEST(RankGpuSmall, MsdReplayInt32Uint32) { ORDO_REQUIRE_GPU(); small_rank_msd<std::int32_t, std::uint32_t>(); }
+TEST(RankGpuSmall, MsdReplayInt64Double) { ORDO_REQUIRE_GPU(); small_rank_msd<std::int64_t, double>(); }
+TEST(RankGpuSmall, MsdReplayDoubleDouble) { ORDO_REQUIRE_GPU(); small_rank_msd<double, double>(); }
 
 }  // namespace
 }  // namespace ordo_test

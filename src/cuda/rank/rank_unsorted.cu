@@ -1,7 +1,7 @@
 // rank() on the GPU: keys to order bits (the same mapping as the CPU path,
 // so both backends agree on NaN, -0.0 and descending order), then the
-// key-independent sort-and-rank of rank_bits_*.cu; msd_replay for 32-bit
-// keys; counting (dispatch/counting.cuh) when asked for, which the front
+// key-independent sort-and-rank of rank_bits_*.cu; msd_replay for 32- and
+// 64-bit keys; counting (dispatch/counting.cuh) when asked for, which the front
 // door does for 8- and 16-bit integer and bool keys.
 #include <cstdint>
 #include <limits>
@@ -33,13 +33,13 @@ void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, 
   sort_and_rank_bits<U, I, R>(exec, bits.data(), bits.data() + n, index.data(), index.data() + n, n, o, keep_nan, out);
 }
 
-// msd_replay where it applies and pays: 32-bit keys from n = 2^25 (below,
+// msd_replay where it applies and pays: 32- and 64-bit keys from n = 2^25 (below,
 // its 2^16 bucket blocks cost a fixed time and sort_back wins;
 // docs/benchmarks.md#tuning-rank-msd) to 3 * 2^27 (above, buckets start to
 // overflow bucket_capacity).
 template <class K>
 bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
-  if (sizeof(K) != 4 || !msd::msd_replay_fits(n) || !msd::msd_replay_smem_fits()) return false;
+  if (!msd::msd_replay_fits(n) || !msd::msd_replay_smem_fits<key_code_t<K>>()) return false;
   if (v == rank_unsorted_variant::msd_replay) return true;
   if (v == rank_unsorted_variant::sort_back) return false;
   return n > (std::uint64_t(1) << 25) && n <= std::uint64_t(3) << 27;
@@ -58,7 +58,7 @@ void backend<cuda, op::rank>::run(const cuda& exec, std::span<const K> keys, std
   } else {
     if (o.variant == rank_unsorted_variant::counting)
       return detail::cuda_rank::counting::rank_counting<K, R>(exec, keys.data(), n, o, ranks.data());
-    if constexpr (sizeof(K) == 4) {
+    if constexpr (sizeof(K) == 4 || sizeof(K) == 8) {
       if (detail::cuda_rank::use_msd_replay<K>(n, o.variant) &&
           detail::cuda_rank::msd::rank_msd_replay<K, R>(exec, keys.data(), n, o, ranks.data()))
         return;

@@ -7,6 +7,8 @@
 #include <cub/block/block_radix_rank.cuh>
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "ordo/detail/host_device.hpp"
 #include "ordo/detail/key_traits.hpp"
@@ -26,24 +28,77 @@ constexpr unsigned buckets = 1u << window_bits;
 constexpr unsigned bucket_capacity = 8192;  // keys a bucket block holds in shared memory
 constexpr std::uint32_t unranked = 0xFFFFFFFFu;  // NaN under na_option::keep
 
-// or_and: the OR and the AND of all order bits (msd_window_kernel).
-ORDO_HD unsigned window_shift(std::uint32_t or_bits, std::uint32_t and_bits) {
-  const std::uint32_t differ = or_bits ^ and_bits;
+// The order bits of a key: 32 or 64 of them (key_code_t of the key type).
+template <class Src>
+using source_bits_t = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const Src&>()(0))>>;
+
+// or_and: the OR and the AND of all order bits (pass 1's count finds them).
+template <class Bits>
+ORDO_HD unsigned window_shift(Bits or_bits, Bits and_bits) {
+  const Bits differ = or_bits ^ and_bits;
+  constexpr int width = int(8 * sizeof(Bits));
   int top = 0;  // bits up to and including the highest differing one
-  while (top < 32 && (differ >> top) != 0) ++top;
+  while (top < width && (differ >> top) != 0) ++top;
   return top > window_bits ? unsigned(top - window_bits) : 0u;
 }
 
 // Pass 1 counts before the window is known, guessing it at the top bits
 // (right for any keys that differ in the top bit, random ones included).
-constexpr unsigned guessed_shift = 32 - window_bits;
+template <class Bits>
+constexpr unsigned guessed_shift = unsigned(8 * sizeof(Bits)) - window_bits;
 
 template <int Level>
 struct digit_of {
   static_assert(Level == 1 || Level == 2);
   unsigned shift;
-  __device__ __forceinline__ std::uint32_t Digit(std::uint32_t key) const {
-    return (key >> (shift + (Level == 1 ? digit_bits : 0))) & (digits - 1);
+  template <class Bits>
+  __device__ __forceinline__ std::uint32_t Digit(Bits key) const {
+    return std::uint32_t(key >> (shift + (Level == 1 ? digit_bits : 0))) & (digits - 1);
+  }
+};
+
+// Skewed keys (docs/algorithms.md, "Skewed keys"): pass 1's digit read from
+// a monotone map of the window's 16 bits (the fine bin), pass 2's from a
+// clamped linear cut of the pass-1 bucket's range into 256 parts. Any
+// monotone digit ranks correctly; these only steer the bucket sizes.
+struct pass2_cut {
+  std::uint64_t base;  // the range's first code, in the top bits of 64 (a 32-bit code shifted up)
+  std::uint64_t mult;  // digit = hi64((code - base) * mult), clamped to [0, 255]
+};
+
+// The fine bin of skewed keys: the window's 16 bits for 32-bit keys; 20
+// bits ending where the window ends for 64-bit ones (a double's exponent
+// leaves it 4 bits of fraction in 16), bits [fine_shift, fine_shift +
+// fine_bits) of the key.
+template <class Bits>
+constexpr unsigned fine_bits = sizeof(Bits) == 4 ? 16 : 20;
+template <class Bits>
+constexpr unsigned fine_bins = 1u << fine_bits<Bits>;
+template <class Bits>
+ORDO_HD unsigned fine_shift(unsigned window_shift) {
+  constexpr unsigned extra = fine_bits<Bits> - window_bits;
+  return window_shift > extra ? window_shift - extra : 0u;
+}
+
+// Pass 1's digit of skewed keys: the map of the key's fine bin.
+struct map_digit {
+  unsigned shift;           // fine_shift
+  const std::uint8_t* map;  // [fine_bins]
+  template <class Bits>
+  __device__ __forceinline__ std::uint32_t Digit(Bits key) const {
+    return __ldg(map + (std::uint32_t(key >> shift) & (fine_bins<Bits> - 1)));
+  }
+};
+
+// Pass 2's digit of skewed keys: the clamped linear cut of its bucket.
+struct cut_digit {
+  pass2_cut cut;
+  template <class Bits>
+  __device__ __forceinline__ std::uint32_t Digit(Bits key) const {
+    const std::uint64_t code = std::uint64_t(key) << (64 - 8 * sizeof(Bits));
+    if (code < cut.base) return 0;
+    const std::uint64_t d = __umul64hi(code - cut.base, cut.mult);
+    return d < digits ? std::uint32_t(d) : digits - 1;
   }
 };
 
@@ -52,15 +107,16 @@ template <class K>
 struct order_bits_source {
   const K* keys;
   bool descending, nan_on_top;
-  __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const {
+  __device__ __forceinline__ key_code_t<K> operator()(std::uint64_t i) const {
     return key_traits<K>::rank_bits(keys[i], descending, nan_on_top);
   }
 };
 
 // Order bits written by pass 1.
+template <class Bits = std::uint32_t>
 struct bits_source {
-  const std::uint32_t* bits;
-  __device__ __forceinline__ std::uint32_t operator()(std::uint64_t i) const { return bits[i]; }
+  const Bits* bits;
+  __device__ __forceinline__ Bits operator()(std::uint64_t i) const { return bits[i]; }
 };
 
 // The low 16 of them, where pass 2 and its replay need no more (grouped
@@ -74,12 +130,15 @@ struct bits16_source {
 // Pass 1 cuts [0, n) into tiles; pass 2 cuts each pass-1 bucket b (keys
 // [starts1[b], starts1[b + 1]) of pass 1's output) into its own tiles, tile
 // numbers first_tile2[b] .. first_tile2[b + 1] - 1.
+template <class Bits = std::uint32_t>
 struct msd_layout {
   std::uint64_t n;
-  const std::uint32_t* or_and;  // [2]; null while they are being found (the window is guessed then)
+  const Bits* or_and;  // [2]; null while they are being found (the window is guessed then)
   unsigned tiles1;
   const unsigned* starts1;      // [digits + 1]
   const unsigned* first_tile2;  // [digits + 1]
+  const std::uint8_t* map = nullptr;  // skewed keys: pass 1's digit by fine bin [buckets]
+  const pass2_cut* cuts = nullptr;     // skewed keys: pass 2's cut per pass-1 bucket [digits]
 };
 
 struct tile_span {
@@ -91,10 +150,10 @@ struct tile_span {
   unsigned shift;  // of the window
 };
 
-template <int Level>
-__device__ __forceinline__ tile_span tile_at(const msd_layout& l, unsigned t) {
+template <int Level, class Bits>
+__device__ __forceinline__ tile_span tile_at(const msd_layout<Bits>& l, unsigned t) {
   tile_span s{};
-  s.shift = l.or_and ? window_shift(l.or_and[0], l.or_and[1]) : guessed_shift;
+  s.shift = l.or_and ? window_shift(l.or_and[0], l.or_and[1]) : guessed_shift<Bits>;
   if constexpr (Level == 1) {
     s.base = std::uint64_t(t) * tile_size;
     s.live = s.base < l.n;
@@ -119,6 +178,15 @@ __device__ __forceinline__ tile_span tile_at(const msd_layout& l, unsigned t) {
   return s;
 }
 
+// The digit a tile of `Level` ranks by: a bit field of the window, or for
+// skewed keys (Skewed) pass 1's map and pass 2's cut of the tile's bucket.
+template <int Level, bool Skewed, class Bits>
+__device__ __forceinline__ auto digit_for(const msd_layout<Bits>& l, const tile_span& s) {
+  if constexpr (!Skewed) return digit_of<Level>{s.shift};
+  else if constexpr (Level == 1) return map_digit{fine_shift<Bits>(s.shift), l.map};
+  else return cut_digit{l.cuts[s.bucket]};
+}
+
 // Where tile t's count of digit d sits, laid out so that one exclusive scan
 // over all counts gives each (tile, digit) its output offset: digit-major in
 // pass 1; bucket-major, then digit, then tile in pass 2.
@@ -136,12 +204,12 @@ __device__ __forceinline__ unsigned striped_offset(int j) {
 }
 
 // Padding keys are all ones: the last digit, after every real key of it.
-template <class Src>
-__device__ __forceinline__ void load_tile(const Src& src, const tile_span& s, std::uint32_t (&key)[tile_items]) {
+template <class Src, class Bits>
+__device__ __forceinline__ void load_tile(const Src& src, const tile_span& s, Bits (&key)[tile_items]) {
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = striped_offset(j);
-    key[j] = o < s.valid ? src(s.base + o) : 0xFFFFFFFFu;
+    key[j] = o < s.valid ? src(s.base + o) : Bits(~Bits(0));
   }
 }
 
@@ -149,12 +217,11 @@ using tile_ranker = cub::BlockRadixRankMatch<tile_threads, digit_bits, false>;
 
 // Each key's slot in the tile ordered by digit (stable), and for thread d the
 // tile's first slot of digit d.
-template <int Level>
-__device__ __forceinline__ void rank_tile(typename tile_ranker::TempStorage& storage, const tile_span& s,
-                                          std::uint32_t (&key)[tile_items], int (&slot)[tile_items],
-                                          int& digit_start) {
+template <class Digit, class Bits>
+__device__ __forceinline__ void rank_tile(typename tile_ranker::TempStorage& storage, const Digit& digit,
+                                          Bits (&key)[tile_items], int (&slot)[tile_items], int& digit_start) {
   int prefix[1];
-  tile_ranker(storage).RankKeys(key, slot, digit_of<Level>{s.shift}, prefix);
+  tile_ranker(storage).RankKeys(key, slot, digit, prefix);
   digit_start = prefix[0];
 }
 

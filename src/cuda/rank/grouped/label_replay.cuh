@@ -89,7 +89,7 @@ bool replay_labels(const cuda& exec, const K* keys, LabelSrc labels_in, std::uin
   if (largest > bucket_capacity) return false;
 
   msd_scatter_kernel<2><<<tiles2, tile_threads, 0, st>>>(pass1_labels, layout, offsets2.data(), labels2.data(),
-                                                         bits_source{codes1.data()}, codes2.data());
+                                                         bits_source<>{codes1.data()}, codes2.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<2> (labels)");
 
   static once_per_device smem_set;  // the opt-in is each device's own

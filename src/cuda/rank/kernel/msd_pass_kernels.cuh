@@ -14,33 +14,56 @@ namespace ordo::detail::cuda_rank::msd {
 
 // hist[d] = how many of the tile's keys have digit d; all loads issued
 // before the first atomic.
-template <int Level>
-__device__ __forceinline__ void count_tile(const std::uint32_t (&key)[tile_items], const tile_span& s,
+template <class Digit, class Bits>
+__device__ __forceinline__ void count_tile(const Bits (&key)[tile_items], const tile_span& s, const Digit& digit,
                                            unsigned* hist) {
   hist[threadIdx.x] = 0;
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < tile_items; ++j)
-    if (striped_offset(j) < s.valid) atomicAdd(&hist[digit_of<Level>{s.shift}.Digit(key[j])], 1u);
+    if (striped_offset(j) < s.valid) atomicAdd(&hist[digit.Digit(key[j])], 1u);
   __syncthreads();
+}
+
+// Blocks an SM of the pass kernels: 64-bit keys take twice the registers;
+// the map and the cut of skewed keys some more (at 4 blocks they spilled
+// twice the 32-bit plain passes' 28-48 B).
+template <class Src, bool Skewed = false>
+constexpr int pass_min_blocks = sizeof(source_bits_t<Src>) == 4 ? (Skewed ? 3 : 4) : 2;
+
+__device__ __forceinline__ void atomic_or_bits(std::uint32_t* a, std::uint32_t v) { atomicOr(a, v); }
+__device__ __forceinline__ void atomic_and_bits(std::uint32_t* a, std::uint32_t v) { atomicAnd(a, v); }
+__device__ __forceinline__ void atomic_or_bits(std::uint64_t* a, std::uint64_t v) {
+  atomicOr(reinterpret_cast<unsigned long long*>(a), (unsigned long long)v);
+}
+__device__ __forceinline__ void atomic_and_bits(std::uint64_t* a, std::uint64_t v) {
+  atomicAnd(reinterpret_cast<unsigned long long*>(a), (unsigned long long)v);
+}
+__device__ __forceinline__ std::uint32_t warp_or_bits(std::uint32_t v) { return warp_or(v); }
+__device__ __forceinline__ std::uint32_t warp_and_bits(std::uint32_t v) { return warp_and(v); }
+__device__ __forceinline__ std::uint64_t warp_or_bits(std::uint64_t v) {
+  return (std::uint64_t(warp_or(std::uint32_t(v >> 32))) << 32) | warp_or(std::uint32_t(v));
+}
+__device__ __forceinline__ std::uint64_t warp_and_bits(std::uint64_t v) {
+  return (std::uint64_t(warp_and(std::uint32_t(v >> 32))) << 32) | warp_and(std::uint32_t(v));
 }
 
 // counts[count_index(tile, d)] = how many of the tile's keys have digit d.
 // Pass 1 (Guess, layout.or_and null): with the guessed window, and finds
 // or_and[0] |= every key,
 // or_and[1] &= every key (they start as 0 and ~0).
-template <int Level, bool Guess, class Src>
-__global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_layout layout, unsigned* counts,
-                                                                 std::uint32_t* or_and) {
+template <int Level, bool Guess, bool Skewed = false, class Src, class Bits>
+__global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_layout<Bits> layout, unsigned* counts,
+                                                                 std::type_identity_t<Bits>* or_and) {
   static_assert(!Guess || Level == 1);
   __shared__ unsigned hist[digits];
-  __shared__ std::uint32_t block_or, block_and;
+  __shared__ Bits block_or, block_and;
   tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  std::uint32_t key[tile_items];
+  Bits key[tile_items];
   load_tile(src, s, key);
   if constexpr (Guess) {
-    std::uint32_t o = 0, a = ~0u;
+    Bits o = 0, a = Bits(~Bits(0));
 #pragma unroll
     for (int j = 0; j < tile_items; ++j) {
       if (striped_offset(j) < s.valid) {
@@ -48,39 +71,40 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
         a &= key[j];
       }
     }
-    o = warp_or(o);
-    a = warp_and(a);
+    o = warp_or_bits(o);
+    a = warp_and_bits(a);
     if (threadIdx.x == 0) {
       block_or = 0;
-      block_and = ~0u;
+      block_and = Bits(~Bits(0));
     }
     __syncthreads();
     if (threadIdx.x % 32 == 0) {
-      atomicOr(&block_or, o);
-      atomicAnd(&block_and, a);
+      atomic_or_bits(&block_or, o);
+      atomic_and_bits(&block_and, a);
     }
   }
-  count_tile<Level>(key, s, hist);
+  count_tile(key, s, digit_for<Level, Skewed>(layout, s), hist);
   counts[count_index<Level>(s, blockIdx.x, threadIdx.x)] = hist[threadIdx.x];
   if constexpr (Guess) {
     if (threadIdx.x == 0) {
-      atomicOr(or_and, block_or);
-      atomicAnd(or_and + 1, block_and);
+      atomic_or_bits(or_and, block_or);
+      atomic_and_bits(or_and + 1, block_and);
     }
   }
 }
 
 // Pass 1 again with the real window, if the guess was wrong (keys that all
-// agree in the top bit); otherwise each block returns at once.
-template <class Src>
-__global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_layout layout, unsigned* counts) {
+// agree in the top bit); otherwise each block returns at once. Skewed: pass 1
+// by the map, always.
+template <bool Skewed = false, class Src, class Bits>
+__global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_layout<Bits> layout, unsigned* counts) {
   __shared__ unsigned hist[digits];
-  if (window_shift(layout.or_and[0], layout.or_and[1]) == guessed_shift) return;
+  if (!Skewed && window_shift(layout.or_and[0], layout.or_and[1]) == guessed_shift<Bits>) return;
   for (unsigned t = blockIdx.x; t < layout.tiles1; t += gridDim.x) {
     const tile_span s = tile_at<1>(layout, t);
-    std::uint32_t key[tile_items];
+    Bits key[tile_items];
     load_tile(src, s, key);
-    count_tile<1>(key, s, hist);
+    count_tile(key, s, digit_for<1, Skewed>(layout, s), hist);
     counts[count_index<1>(s, t, threadIdx.x)] = hist[threadIdx.x];
     __syncthreads();  // hist is zeroed for the next tile
   }
@@ -115,8 +139,8 @@ __global__ void __launch_bounds__(digits) msd_level1_starts_kernel(const unsigne
 
 // After the pass-2 scan: starts2[q] for each bucket q = (b, d), starts2[buckets]
 // = n, and the largest bucket in *largest (the one value the host reads back).
-template <int Unused = 0>
-__global__ void __launch_bounds__(digits) msd_level2_starts_kernel(const unsigned* offsets2, msd_layout layout,
+template <class Bits>
+__global__ void __launch_bounds__(digits) msd_level2_starts_kernel(const unsigned* offsets2, msd_layout<Bits> layout,
                                                                    unsigned* starts2, unsigned* largest) {
   __shared__ unsigned start[digits + 1];
   const unsigned b = blockIdx.x, d = threadIdx.x;
@@ -133,23 +157,25 @@ __global__ void __launch_bounds__(digits) msd_level2_starts_kernel(const unsigne
 // Shared memory of a scatter or gather tile: the ranking's scratch, then
 // one word per slot; base[d] + o is where slot o (of digit d) lies in the
 // pass's output.
+template <class Bits>
 struct pass_shared {
   union {
     typename tile_ranker::TempStorage rank;
-    std::uint32_t slots[tile_size];
+    Bits slots[tile_size];
+    std::uint32_t words[tile_size];
   };
   unsigned base[digits];
 };
 
 // Loads tile s, ranks its keys by digit and fills sm.base; ends with a
 // barrier, after which sm.slots is free.
-template <int Level, class Src>
-__device__ __forceinline__ void load_and_place(const Src& src, const tile_span& s, const unsigned* offsets,
-                                               pass_shared& sm, std::uint32_t (&key)[tile_items],
-                                               int (&slot)[tile_items]) {
+template <int Level, class Src, class Digit, class Bits>
+__device__ __forceinline__ void load_and_place(const Src& src, const tile_span& s, const Digit& digit,
+                                               const unsigned* offsets, pass_shared<Bits>& sm,
+                                               Bits (&key)[tile_items], int (&slot)[tile_items]) {
   load_tile(src, s, key);
   int digit_start;
-  rank_tile<Level>(sm.rank, s, key, slot, digit_start);
+  rank_tile(sm.rank, digit, key, slot, digit_start);
   sm.base[threadIdx.x] = offsets[count_index<Level>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
   __syncthreads();
 }
@@ -168,15 +194,18 @@ struct no_payload {
 // Blocks an SM: 4 (64 registers, 28-48 B spilled; rank() int32 at 2^28
 // 9.23 -> 8.97 ms), 3 with a payload (at 64 registers it spilled 124-228 B and
 // grouped rank by labels went 11.9 -> 13.9 ms).
-template <int Level, class Src, class Pay = no_payload, class Out = std::uint32_t>
-__global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> ? 4 : 3)
-    msd_scatter_kernel(Src src, msd_layout layout, const unsigned* offsets, Out* out, Pay pay = {},
+template <int Level, bool Skewed = false, class Src, class Bits, class Pay = no_payload, class Out = Bits>
+__global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> ? pass_min_blocks<Src, Skewed> : 3)
+    msd_scatter_kernel(Src src, msd_layout<Bits> layout, const unsigned* offsets, Out* out, Pay pay = {},
                        std::uint32_t* out_pay = nullptr) {
+  static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
-  __shared__ pass_shared sm;
+  __shared__ pass_shared<Bits> sm;
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  std::uint32_t key[tile_items], word[has_payload ? tile_items : 1];
+  const auto digit = digit_for<Level, Skewed>(layout, s);
+  Bits key[tile_items];
+  std::uint32_t word[has_payload ? tile_items : 1];
   int slot[tile_items];
   if constexpr (has_payload) {
 #pragma unroll
@@ -185,7 +214,7 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
       word[j] = o < s.valid ? pay(s.base + o) : 0u;
     }
   }
-  load_and_place<Level>(src, s, offsets, sm, key, slot);
+  load_and_place<Level>(src, s, digit, offsets, sm, key, slot);
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = key[j];
   __syncthreads();
@@ -193,52 +222,58 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
-    const std::uint32_t k = sm.slots[o];
-    to[j] = sm.base[digit_of<Level>{s.shift}.Digit(k)] + o;
+    const Bits k = sm.slots[o];
+    to[j] = sm.base[digit.Digit(k)] + o;
     if (o < s.valid) out[to[j]] = Out(k);
   }
   if constexpr (has_payload) {
     __syncthreads();
 #pragma unroll
-    for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = word[j];
+    for (int j = 0; j < tile_items; ++j) sm.words[slot[j]] = word[j];
     __syncthreads();
 #pragma unroll
     for (int j = 0; j < tile_items; ++j) {
       const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
-      if (o < s.valid) out_pay[to[j]] = sm.slots[o];
+      if (o < s.valid) out_pay[to[j]] = sm.words[o];
     }
   }
 }
 
 // The replay: the same tile, ranked the same way, reads back the value its
-// forward pass's key left at the destination (`from`) and hands it to
-// `sink` at the key's own position.
-template <int Level, class Src, class Sink>
-__global__ void __launch_bounds__(tile_threads, 4) msd_gather_kernel(Src src, msd_layout layout,
-                                                                  const unsigned* offsets,
-                                                                  const std::uint32_t* from, Sink sink) {
-  __shared__ pass_shared sm;  // slots: digits, then the values read back
+// forward pass's key left at the destination (`from`) and hands it, with the
+// key's digit, to `sink` at the key's own position.
+template <int Level, bool Skewed = false, class Src, class Bits, class Sink>
+__global__ void __launch_bounds__(tile_threads, pass_min_blocks<Src, Skewed>)
+    msd_gather_kernel(Src src, msd_layout<Bits> layout, const unsigned* offsets, const std::uint32_t* from,
+                      Sink sink) {
+  static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
+  __shared__ pass_shared<Bits> sm;  // words: digits, then the values read back
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  std::uint32_t key[tile_items];
+  const auto digit = digit_for<Level, Skewed>(layout, s);
+  Bits key[tile_items];
   int slot[tile_items];
-  load_and_place<Level>(src, s, offsets, sm, key, slot);
+  load_and_place<Level>(src, s, digit, offsets, sm, key, slot);
+  std::uint32_t d[tile_items];
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = digit_of<Level>{s.shift}.Digit(key[j]);
+  for (int j = 0; j < tile_items; ++j) {
+    d[j] = digit.Digit(key[j]);
+    sm.words[slot[j]] = d[j];
+  }
   __syncthreads();
   std::uint32_t v[tile_items];  // every load in flight before the first store
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
-    v[j] = o < s.valid ? from[sm.base[sm.slots[o]] + o] : 0u;
+    v[j] = o < s.valid ? from[sm.base[sm.words[o]] + o] : 0u;
   }
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) sm.slots[threadIdx.x + unsigned(j) * tile_threads] = v[j];  // own slots only
+  for (int j = 0; j < tile_items; ++j) sm.words[threadIdx.x + unsigned(j) * tile_threads] = v[j];  // own slots only
   __syncthreads();
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = striped_offset(j);
-    if (o < s.valid) sink(s, s.base + o, key[j], sm.slots[slot[j]]);
+    if (o < s.valid) sink(s, s.base + o, d[j], sm.words[slot[j]]);
   }
 }
 
