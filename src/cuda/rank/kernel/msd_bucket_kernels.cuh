@@ -64,13 +64,13 @@ __device__ __forceinline__ std::uint32_t rank_value(rank_method m, std::uint32_t
   return first;
 }
 
-// Exclusive scan of subs counters in place, 8 per thread; returns the total.
-// The counts themselves go to `width` and `over` says if one passed
-// sub_limit, where asked.
-template <class Scan>
+// Exclusive scan of Subs counters in place, Subs / bucket_threads per
+// thread; returns the total. The counts themselves go to `width` and `over`
+// says if one passed sub_limit, where asked.
+template <class Scan, unsigned Subs = subs>
 __device__ __forceinline__ unsigned scan_subs(typename Scan::TempStorage& storage, unsigned* c, unsigned* width,
                                               bool* over) {
-  constexpr int per = subs / bucket_threads;
+  constexpr int per = Subs / bucket_threads;
   unsigned v[per], sum = 0;
   bool big = false;
 #pragma unroll

@@ -18,7 +18,7 @@
 #include <cstdint>
 
 #include "cuda/rank/block/msd_tile.cuh"
-#include "cuda/rank/kernel/msd_bucket_kernels.cuh"  // bucket_threads, bucket_items, sub_limit, rank_value
+#include "cuda/rank/kernel/msd_bucket_kernels.cuh"  // bucket_threads, bucket_items, scan_subs, rank_value
 #include "ordo/rank.hpp"
 
 namespace ordo::detail::cuda_rank::msd {
@@ -60,32 +60,6 @@ template <class Bits>
 __device__ __forceinline__ void atomic_max_bits(Bits* a, Bits v) {
   if constexpr (sizeof(Bits) == 4) atomicMax(a, v);
   else atomicMax(reinterpret_cast<unsigned long long*>(a), (unsigned long long)v);
-}
-
-// Exclusive scan of Subs counters in place; returns the total. The counts
-// go to `width` and `over` says if one passed sub_limit, where asked.
-template <unsigned Subs, class Scan>
-__device__ __forceinline__ unsigned scan_counters(typename Scan::TempStorage& storage, unsigned* c, unsigned* width,
-                                                  bool* over) {
-  constexpr int per = Subs / bucket_threads;
-  unsigned v[per], sum = 0;
-  bool big = false;
-#pragma unroll
-  for (int r = 0; r < per; ++r) {
-    v[r] = c[threadIdx.x * per + r];
-    sum += v[r];
-    big |= v[r] > sub_limit;
-    if (width) width[threadIdx.x * per + r] = v[r];
-  }
-  unsigned prefix, total;
-  Scan(storage).ExclusiveSum(sum, prefix, total);
-#pragma unroll
-  for (int r = 0; r < per; ++r) {
-    c[threadIdx.x * per + r] = prefix;
-    prefix += v[r];
-  }
-  if (over) *over = big;
-  return total;
 }
 
 // The smallest and largest of the block's valid keys, in *lo and *hi.
@@ -159,7 +133,7 @@ __global__ void __launch_bounds__(bucket_threads, 1) msd_wide_count_kernel(wide_
     if (threadIdx.x + unsigned(j) * bucket_threads < size) atomicAdd(&count[unsigned((key[j] - low) >> shift)], 1u);
   __syncthreads();
   bool over = false;
-  scan_counters<subs_n, scan>(scan_storage, count, width, &over);
+  scan_subs<scan, subs_n>(scan_storage, count, width, &over);
   if (__syncthreads_or(over)) {
     if (threadIdx.x == 0) a.sort_list[atomicAdd(a.sort_count, 1u)] = q;
     return;
@@ -204,7 +178,7 @@ __global__ void __launch_bounds__(bucket_threads, 1) msd_wide_count_kernel(wide_
   }
   if (!dense) return;
   __syncthreads();
-  const unsigned groups = scan_counters<subs_n, scan>(scan_storage, cursor, nullptr, nullptr);
+  const unsigned groups = scan_subs<scan, subs_n>(scan_storage, cursor, nullptr, nullptr);
   if (threadIdx.x == 0) a.distinct[q] = groups;
   __syncthreads();
 #pragma unroll
