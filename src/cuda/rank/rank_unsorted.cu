@@ -37,12 +37,19 @@ void rank_unsorted_with_index(const cuda& exec, const K* keys, std::uint64_t n, 
 // its 2^16 bucket blocks cost a fixed time and sort_back wins;
 // docs/benchmarks.md#tuning-rank-msd) to 3 * 2^27 (above, buckets start to
 // overflow bucket_capacity).
+// The automatic choice keeps to the GPUs it took msd_replay on before the
+// bucket kernels shrank to 88 KiB (blocks of 104 KiB, 112 KiB for 64-bit
+// keys: sm_80 and sm_90). On sm_86/89/120's 99 KiB they fit one block an SM
+// and msd_replay is unmeasured, so it runs there only when asked for.
+template <class Bits>
+constexpr std::size_t msd_auto_smem = sizeof(Bits) == 4 ? 104 * 1024 : 112 * 1024;
+
 template <class K>
 bool use_msd_replay(std::uint64_t n, rank_unsorted_variant v) {
   if (!msd::msd_replay_fits(n) || !msd::msd_replay_smem_fits<key_code_t<K>>()) return false;
   if (v == rank_unsorted_variant::msd_replay) return true;
   if (v == rank_unsorted_variant::sort_back) return false;
-  return n > (std::uint64_t(1) << 25) && n <= std::uint64_t(3) << 27;
+  return n > (std::uint64_t(1) << 25) && n <= std::uint64_t(3) << 27 && smem_optin_fits(msd_auto_smem<key_code_t<K>>);
 }
 
 }  // namespace detail::cuda_rank

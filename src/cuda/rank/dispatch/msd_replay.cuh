@@ -105,12 +105,12 @@ void count_level2(const cuda& exec, const Src& pass1_out, const msd_layout<Bits>
 }
 
 inline bool msd_replay_fits(std::uint64_t n) { return n > 0 && n < (std::uint64_t(1) << 31); }
-// Its bucket blocks hold bucket_capacity keys in shared memory (104 KiB for
-// 32-bit keys, 112 KiB for 64-bit ones): a GPU that cannot give that ranks
-// by sort_back (arch_policy.cuh).
+// Its bucket blocks hold bucket_capacity keys in shared memory (up to 88 KiB
+// for 32-bit keys, 104 KiB for 64-bit ones, with dense's counters): a GPU
+// that cannot give that ranks by sort_back (arch_policy.cuh).
 template <class Bits = std::uint32_t>
 bool msd_replay_smem_fits() {
-  return smem_optin_fits(bucket_count_smem_bytes) && smem_optin_fits(wide_count_smem_bytes<Bits>) &&
+  return smem_optin_fits(bucket_count_smem_bytes(true)) && smem_optin_fits(wide_count_smem_bytes<Bits>(true)) &&
          smem_optin_fits(sizeof(wide_sort_shared<Bits>));
 }
 
@@ -118,10 +118,13 @@ bool msd_replay_smem_fits() {
 // (kernel/msd_skew_kernels.cuh). False when the keys cannot be cut (the
 // caller then uses sort_back or the plain passes).
 template <class Src, class Bits>
-bool build_skew_map(const cuda& exec, const Src& keys_in, std::uint64_t n, const Bits* or_and, std::uint8_t* map,
+bool build_skew_map(const cuda& exec, const Src& keys_in, std::uint64_t n, const Bits* or_and, unsigned* state,
                     pass2_cut* cuts, unsigned* status) {
   const cudaStream_t st = exec.stream;
-  constexpr std::uint64_t max_samples = std::uint64_t(1) << 22;
+  // 2^20 samples put about 2^11 in each dense bin of 2^16; 64-bit keys' 2^20
+  // bins take 2^22, or the densest bin of each run is noisy enough to
+  // cost runs (about 0.5 ms of random reads and atomics at 2^22).
+  constexpr std::uint64_t max_samples = std::uint64_t(1) << (sizeof(Bits) == 4 ? 20 : 22);
   const std::uint64_t stride = n > max_samples ? (n + max_samples - 1) / max_samples : 1;
   const std::uint64_t samples = n / stride;
   // Each pass-2 bucket is to hold at most 3/4 of a bucket block's keys.
@@ -130,8 +133,15 @@ bool build_skew_map(const cuda& exec, const Src& keys_in, std::uint64_t n, const
   ORDO_CUDA_CHECK(cudaMemsetAsync(hist.data(), 0, fine_bins<Bits> * sizeof(unsigned), st));
   msd_sample_kernel<<<unsigned(4 * device_sm_count()), 256, 0, st>>>(keys_in, n, stride, or_and, hist.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_sample_kernel");
-  msd_map_kernel<<<1, 1024, 0, st>>>(hist.data(), or_and, budget, map, cuts, status);
-  ORDO_CUDA_LAUNCH_CHECK("msd_map_kernel");
+  scratch<std::uint8_t> local(exec, fine_bins<Bits>);  // dense coarse bins' runs, numbered within the bin
+  msd_coarse_kernel<Bits><<<coarse_bins, 256, 0, st>>>(hist.data(), state);
+  ORDO_CUDA_LAUNCH_CHECK("msd_coarse_kernel");
+  msd_runs_kernel<Bits><<<1, 1024, 0, st>>>(hist.data(), budget, local.data(), state, status);
+  ORDO_CUDA_LAUNCH_CHECK("msd_runs_kernel");
+  msd_run_starts_kernel<Bits><<<fine_bins<Bits> / 1024, 1024, 0, st>>>(hist.data(), local.data(), state, status);
+  ORDO_CUDA_LAUNCH_CHECK("msd_run_starts_kernel");
+  msd_cuts_kernel<Bits><<<1, digits, 0, st>>>(or_and, state, cuts, status);
+  ORDO_CUDA_LAUNCH_CHECK("msd_cuts_kernel");
   unsigned runs = 0;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&runs, status, sizeof runs, cudaMemcpyDeviceToHost, st));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
@@ -145,7 +155,10 @@ template <bool Skewed, class Src, class Bits>
 unsigned finish_level1(const cuda& exec, const Src& keys_in, const msd_layout<Bits>& layout, unsigned* offsets1,
                        unsigned* starts1, unsigned* first_tile2, unsigned* largest1) {
   const cudaStream_t st = exec.stream;
-  msd_recount_kernel<Skewed><<<unsigned(2 * device_sm_count()), tile_threads, 0, st>>>(keys_in, layout, offsets1);
+  // The plain recount mostly returns at once (the guess was right); the
+  // skewed one counts every tile, a block each.
+  const unsigned grid = Skewed ? layout.tiles1 : unsigned(2 * device_sm_count());
+  msd_recount_kernel<Skewed><<<grid, tile_threads, 0, st>>>(keys_in, layout, offsets1);
   ORDO_CUDA_LAUNCH_CHECK("msd_recount_kernel");
   exclusive_sum_in_place(exec, offsets1, std::uint64_t(digits) * layout.tiles1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(largest1, 0, sizeof(unsigned), st));
@@ -162,7 +175,7 @@ void set_wide_smem() {
   static once_per_device smem_set;  // the opt-in is each device's own
   smem_set([] {
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(msd_wide_count_kernel<Bits>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                         int(wide_count_smem_bytes<Bits>)));
+                                         int(wide_count_smem_bytes<Bits>(true))));
     ORDO_CUDA_CHECK(cudaFuncSetAttribute(msd_wide_sort_kernel<Bits>, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          int(sizeof(wide_sort_shared<Bits>))));
   });
@@ -223,9 +236,9 @@ bool msd_after_level1(const cuda& exec, const order_bits_source<K>& keys_in, std
     static once_per_device smem_set;  // the opt-in is each device's own
     smem_set([] {
       ORDO_CUDA_CHECK(cudaFuncSetAttribute(msd_bucket_count_kernel<>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                           int(bucket_count_smem_bytes)));
+                                           int(bucket_count_smem_bytes(true))));
     });
-    msd_bucket_count_kernel<><<<buckets, bucket_threads, bucket_count_smem_bytes, st>>>(args);
+    msd_bucket_count_kernel<><<<buckets, bucket_threads, bucket_count_smem_bytes(dense), st>>>(args);
     ORDO_CUDA_LAUNCH_CHECK("msd_bucket_count_kernel");
     msd_bucket_sort_kernel<><<<unsigned(2 * device_sm_count()), sort_threads, 0, st>>>(args);
     ORDO_CUDA_LAUNCH_CHECK("msd_bucket_sort_kernel");
@@ -238,7 +251,7 @@ bool msd_after_level1(const cuda& exec, const order_bits_source<K>& keys_in, std
       ORDO_CUDA_LAUNCH_CHECK("msd_wide_equal_kernel");
     } else {
       set_wide_smem<Bits>();
-      msd_wide_count_kernel<Bits><<<buckets, bucket_threads, wide_count_smem_bytes<Bits>, st>>>(args);
+      msd_wide_count_kernel<Bits><<<buckets, bucket_threads, wide_count_smem_bytes<Bits>(dense), st>>>(args);
       ORDO_CUDA_LAUNCH_CHECK("msd_wide_count_kernel");
       msd_wide_sort_kernel<Bits>
           <<<unsigned(2 * device_sm_count()), bucket_threads, sizeof(wide_sort_shared<Bits>), st>>>(args);
@@ -288,10 +301,10 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   // plain passes cannot work at all and give up here, before pass 1's
   // scatter and pass 2's count (about 2 ms of 2^28 keys).
   if (shift > 0 && std::uint64_t(largest1) * digits * 2 > 3 * n) {
-    scratch<std::uint8_t> map(exec, fine_bins<Bits>);
+    scratch<unsigned> state(exec, coarse_state_words);  // ends with the runs' starts
     scratch<pass2_cut> cuts(exec, digits);
-    if (build_skew_map(exec, keys_in, n, or_and.data(), map.data(), cuts.data(), counters.data() + 1)) {
-      layout.map = map.data();
+    if (build_skew_map(exec, keys_in, n, or_and.data(), state.data(), cuts.data(), counters.data() + 1)) {
+      layout.run_starts = state.data() + coarse_state_words - digits;
       layout.cuts = cuts.data();
       const unsigned skewed1 =
           finish_level1<true>(exec, keys_in, layout, offsets1.data(), starts1.data(), first_tile2.data(), counters.data());

@@ -49,9 +49,6 @@ constexpr std::size_t label_bucket_smem_bytes =
     msd::bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(std::uint8_t)) +
     3 * msd::subs * sizeof(unsigned);
 static_assert(label_replay_max_shift <= 8, "a bucket's label bits are kept in one byte");
-// The replay checks the opt-in shared memory once, for rank()'s bucket kernel.
-static_assert(label_bucket_smem_bytes <= msd::bucket_count_smem_bytes,
-              "msd_replay_smem_fits must cover the label bucket kernel");
 
 template <int Unused = 0>
 // Two blocks per multiprocessor (their shared memory allows two), so at most

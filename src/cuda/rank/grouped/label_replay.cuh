@@ -132,8 +132,7 @@ bool rank_label_replay(const cuda& exec, const K* keys, const label_desc& labels
     if (shift > label_replay_max_shift) return false;
     // Buckets (2^shift codes each) of about half the capacity or less on average.
     if ((n >> (unsigned(label_bits) - shift)) > bucket_capacity / 2) return false;
-    // Covers the label bucket kernel too (a static_assert in label_bucket_kernel.cuh).
-    if (!msd_replay_smem_fits()) return false;
+    if (!msd_replay_smem_fits() || !smem_optin_fits(label_bucket_smem_bytes)) return false;
     if (labels.width == 4)
       return replay_labels<K, R>(exec, keys, label_code_source<4>{labels, lo}, span, shift, n, o, out);
     return replay_labels<K, R>(exec, keys, label_code_source<0>{labels, lo}, span, shift, n, o, out);

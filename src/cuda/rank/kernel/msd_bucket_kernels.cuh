@@ -91,65 +91,72 @@ __device__ __forceinline__ unsigned scan_subs(typename Scan::TempStorage& storag
   return total;
 }
 
-constexpr std::size_t bucket_count_smem_bytes =
-    bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t) + sizeof(std::uint8_t)) +
-    3 * subs * sizeof(unsigned);
+// Shared memory: the packed words by sub-bucket, each position's low bits
+// and a counter per sub-bucket (64 KiB), and for dense a second counter per
+// sub-bucket and a first-of-its-key flag per position (88 KiB). A
+// sub-bucket's end is its counter after the placing, so there is no width
+// or cursor array: three blocks an SM where the 104 KiB of two arrays more
+// gave two (at 40 registers: 8 loads in flight a thread, twice).
+constexpr std::size_t bucket_count_smem_bytes(bool dense) {
+  return bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t)) + subs * sizeof(unsigned) +
+         (dense ? subs * sizeof(unsigned) + bucket_capacity * sizeof(std::uint8_t) : 0);
+}
 
 template <int Unused = 0>
-__global__ void __launch_bounds__(bucket_threads) msd_bucket_count_kernel(bucket_args a) {
+__global__ void __launch_bounds__(bucket_threads, 3) msd_bucket_count_kernel(bucket_args a) {
   using scan = cub::BlockScan<unsigned, bucket_threads>;
   __shared__ typename scan::TempStorage scan_storage;
   extern __shared__ __align__(16) unsigned char smem[];
   auto* words = reinterpret_cast<std::uint32_t*>(smem);  // (low 16 bits << 16) | position, by sub-bucket
-  auto* count = words + bucket_capacity;  // per sub-bucket: keys, then first slot
-  auto* cursor = count + subs;            // slot cursors, then (dense) distinct keys
-  auto* width = cursor + subs;            // keys per sub-bucket
-  auto* low = reinterpret_cast<std::uint16_t*>(width + subs);
-  auto* first_tie = reinterpret_cast<std::uint8_t*>(low + bucket_capacity);
+  auto* count = words + bucket_capacity;  // per sub-bucket: keys, first slot, then (after placing) end
+  auto* low = reinterpret_cast<std::uint16_t*>(count + subs);          // by position
+  auto* groups_in = reinterpret_cast<unsigned*>(low + bucket_capacity);  // dense: distinct keys per sub-bucket
+  auto* first_tie = reinterpret_cast<std::uint8_t*>(groups_in + subs);  // dense: by position
 
   const unsigned q = blockIdx.x;
   const unsigned begin = a.starts2[q], size = a.starts2[q + 1] - begin;
   if (size == 0 || size > bucket_capacity) return;  // the host never runs this path with size > capacity
   const unsigned shift = a.shift > unsigned(sub_bits) ? a.shift - sub_bits : 0;  // low bits to sub-bucket
   for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) count[i] = 0;
-  std::uint32_t key[bucket_items];  // every load in flight at once
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    key[j] = i < size ? a.bits[begin + i] & low_mask(a) : 0u;
-  }
   __syncthreads();
+  // Half the keys' loads in flight at a time, so that 40 registers hold them.
+  constexpr int half = bucket_items / 2;
 #pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    if (i < size) {
-      low[i] = std::uint16_t(key[j]);
-      atomicAdd(&count[key[j] >> shift], 1u);
+  for (int h = 0; h < 2; ++h) {
+    std::uint32_t key[half];
+#pragma unroll
+    for (int j = 0; j < half; ++j) {
+      const unsigned i = threadIdx.x + unsigned(h * half + j) * bucket_threads;
+      key[j] = i < size ? a.bits[begin + i] & low_mask(a) : 0u;
+    }
+#pragma unroll
+    for (int j = 0; j < half; ++j) {
+      const unsigned i = threadIdx.x + unsigned(h * half + j) * bucket_threads;
+      if (i < size) {
+        low[i] = std::uint16_t(key[j]);
+        atomicAdd(&count[key[j] >> shift], 1u);
+      }
     }
   }
   __syncthreads();
   bool over = false;
-  scan_subs<scan>(scan_storage, count, width, &over);
+  scan_subs<scan>(scan_storage, count, nullptr, &over);
   if (__syncthreads_or(over)) {
     if (threadIdx.x == 0) a.sort_list[atomicAdd(a.sort_count, 1u)] = q;
     return;
   }
-  for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) cursor[i] = count[i];
-  __syncthreads();
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    if (i < size) words[atomicAdd(&cursor[key[j] >> shift], 1u)] = (key[j] << 16) | i;
-  }
-  __syncthreads();
-  const bool dense = a.method == rank_method::dense;
-  if (dense) {
-    for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) cursor[i] = 0;
-    __syncthreads();
-  }
   for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
     const std::uint32_t k = low[i];
-    const unsigned sub = k >> shift, from = count[sub], to = from + width[sub];
+    words[atomicAdd(&count[k >> shift], 1u)] = (k << 16) | i;
+  }
+  const bool dense = a.method == rank_method::dense;
+  if (dense)
+    for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) groups_in[i] = 0;
+  __syncthreads();
+  // count[sub] is now the sub-bucket's end, and the one before its start.
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
+    const std::uint32_t k = low[i];
+    const unsigned sub = k >> shift, from = sub ? count[sub - 1] : 0u, to = count[sub];
     unsigned less = 0, equal = 0, ties_before = 0;
     for (unsigned p = from; p < to; ++p) {
       const std::uint32_t w = words[p], wk = w >> 16;
@@ -161,25 +168,25 @@ __global__ void __launch_bounds__(bucket_threads) msd_bucket_count_kernel(bucket
     if (nan) atomicAdd(a.nan_count, 1ull);
     if (dense) {
       first_tie[i] = ties_before == 0 && !nan;
-      if (first_tie[i]) atomicAdd(&cursor[sub], 1u);
+      if (first_tie[i]) atomicAdd(&groups_in[sub], 1u);
     } else {
       a.bits[begin + i] = nan ? unranked : rank_value(a.method, begin + from + less, equal, ties_before, 0);
     }
   }
   if (!dense) return;
   __syncthreads();
-  const unsigned groups = scan_subs<scan>(scan_storage, cursor, nullptr, nullptr);
+  const unsigned groups = scan_subs<scan>(scan_storage, groups_in, nullptr, nullptr);
   if (threadIdx.x == 0) a.distinct[q] = groups;
   __syncthreads();
   for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
     const std::uint32_t k = low[i];
-    const unsigned sub = k >> shift, from = count[sub], to = from + width[sub];
+    const unsigned sub = k >> shift, from = sub ? count[sub - 1] : 0u, to = count[sub];
     unsigned below = 0;
     for (unsigned p = from; p < to; ++p) {
       const std::uint32_t w = words[p];
       below += ((w >> 16) < k) & first_tie[w & 0xFFFFu];
     }
-    a.bits[begin + i] = is_kept_nan(a, q, k) ? unranked : cursor[sub] + below;
+    a.bits[begin + i] = is_kept_nan(a, q, k) ? unranked : groups_in[sub] + below;
   }
 }
 

@@ -58,6 +58,8 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
   static_assert(!Guess || Level == 1);
   __shared__ unsigned hist[digits];
   __shared__ Bits block_or, block_and;
+  __shared__ unsigned run_starts[Skewed && Level == 1 ? digits : 1];
+  load_run_starts<Level, Skewed>(layout, run_starts);
   tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
   Bits key[tile_items];
@@ -83,7 +85,7 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
       atomic_and_bits(&block_and, a);
     }
   }
-  count_tile(key, s, digit_for<Level, Skewed>(layout, s), hist);
+  count_tile(key, s, digit_for<Level, Skewed>(layout, s, run_starts), hist);
   counts[count_index<Level>(s, blockIdx.x, threadIdx.x)] = hist[threadIdx.x];
   if constexpr (Guess) {
     if (threadIdx.x == 0) {
@@ -99,12 +101,14 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
 template <bool Skewed = false, class Src, class Bits>
 __global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_layout<Bits> layout, unsigned* counts) {
   __shared__ unsigned hist[digits];
+  __shared__ unsigned run_starts[Skewed ? digits : 1];
   if (!Skewed && window_shift(layout.or_and[0], layout.or_and[1]) == guessed_shift<Bits>) return;
+  load_run_starts<1, Skewed>(layout, run_starts);
   for (unsigned t = blockIdx.x; t < layout.tiles1; t += gridDim.x) {
     const tile_span s = tile_at<1>(layout, t);
     Bits key[tile_items];
     load_tile(src, s, key);
-    count_tile(key, s, digit_for<1, Skewed>(layout, s), hist);
+    count_tile(key, s, digit_for<1, Skewed>(layout, s, run_starts), hist);
     counts[count_index<1>(s, t, threadIdx.x)] = hist[threadIdx.x];
     __syncthreads();  // hist is zeroed for the next tile
   }
@@ -201,9 +205,11 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
   __shared__ pass_shared<Bits> sm;
+  __shared__ unsigned run_starts[Skewed && Level == 1 ? digits : 1];
+  load_run_starts<Level, Skewed>(layout, run_starts);
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  const auto digit = digit_for<Level, Skewed>(layout, s);
+  const auto digit = digit_for<Level, Skewed>(layout, s, run_starts);
   Bits key[tile_items];
   std::uint32_t word[has_payload ? tile_items : 1];
   int slot[tile_items];
@@ -248,9 +254,11 @@ __global__ void __launch_bounds__(tile_threads, pass_min_blocks<Src, Skewed>)
                       Sink sink) {
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
   __shared__ pass_shared<Bits> sm;  // words: digits, then the values read back
+  __shared__ unsigned run_starts[Skewed && Level == 1 ? digits : 1];
+  load_run_starts<Level, Skewed>(layout, run_starts);
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  const auto digit = digit_for<Level, Skewed>(layout, s);
+  const auto digit = digit_for<Level, Skewed>(layout, s, run_starts);
   Bits key[tile_items];
   int slot[tile_items];
   load_and_place<Level>(src, s, digit, offsets, sm, key, slot);

@@ -36,14 +36,20 @@ struct wide_bucket_args {
   unsigned* sort_count;
 };
 
-// 2^12 sub-buckets of 32-bit keys (the shared memory of the 32-bit kernel),
-// 2^11 of 64-bit ones, so that two blocks fit an SM.
+// 2^12 sub-buckets of 32-bit keys, 2^11 of 64-bit ones.
 template <class Bits>
 constexpr int wide_sub_bits = sizeof(Bits) == 4 ? 12 : 11;
 
+// Shared memory of msd_wide_count_kernel: the keys by position, the
+// positions by sub-bucket and a counter per sub-bucket; for dense a second
+// counter per sub-bucket and a first-of-its-key flag per position. 64 KiB
+// for 32-bit keys (three blocks an SM), 88 KiB for 64-bit ones (two).
 template <class Bits>
-constexpr std::size_t wide_count_smem_bytes = bucket_capacity * (sizeof(Bits) + sizeof(std::uint16_t) + 1) +
-                                              3 * (std::size_t(1) << wide_sub_bits<Bits>) * sizeof(unsigned);
+constexpr std::size_t wide_count_smem_bytes(bool dense) {
+  constexpr std::size_t subs_n = std::size_t(1) << wide_sub_bits<Bits>;
+  return bucket_capacity * (sizeof(Bits) + sizeof(std::uint16_t)) + subs_n * sizeof(unsigned) +
+         (dense ? subs_n * sizeof(unsigned) + bucket_capacity * sizeof(std::uint8_t) : 0);
+}
 
 template <class Bits>
 __device__ __forceinline__ int bit_length(Bits v) {
@@ -85,30 +91,63 @@ __device__ __forceinline__ void bucket_range(const Bits (&key)[bucket_items], un
   __syncthreads();
 }
 
+// The keys wait in shared memory by position and only their positions are
+// placed by sub-bucket (a key is read through its position), so no key is
+// held in registers across the block's phases: three blocks an SM of 40
+// registers for 32-bit keys, two of 64 for 64-bit ones. (Holding 16 keys a
+// thread in registers and a copy by sub-bucket took 104 and 112 KiB: two
+// blocks of 32-bit keys with spills, one of 64-bit ones, and 6.9 and 5.4 ms
+// of 2^28 keys.) A sub-bucket's end is its counter after the placing.
 template <class Bits>
-__global__ void __launch_bounds__(bucket_threads, 1) msd_wide_count_kernel(wide_bucket_args<Bits> a) {
+__global__ void __launch_bounds__(bucket_threads, sizeof(Bits) == 4 ? 3 : 2) msd_wide_count_kernel(wide_bucket_args<Bits> a) {
   constexpr unsigned subs_n = 1u << wide_sub_bits<Bits>;
   using scan = cub::BlockScan<unsigned, bucket_threads>;
   __shared__ typename scan::TempStorage scan_storage;
   __shared__ Bits lo, hi;
   extern __shared__ __align__(16) unsigned char smem[];
-  auto* rel = reinterpret_cast<Bits*>(smem);  // offsets from lo, by sub-bucket
-  auto* count = reinterpret_cast<unsigned*>(rel + bucket_capacity);  // per sub-bucket: keys, then first slot
-  auto* cursor = count + subs_n;  // slot cursors, then (dense) distinct keys
-  auto* width = cursor + subs_n;  // keys per sub-bucket
-  auto* pos = reinterpret_cast<std::uint16_t*>(width + subs_n);  // slot -> position in the bucket
-  auto* first_tie = reinterpret_cast<std::uint8_t*>(pos + bucket_capacity);  // by position
+  auto* key = reinterpret_cast<Bits*>(smem);                         // by position
+  auto* count = reinterpret_cast<unsigned*>(key + bucket_capacity);  // per sub-bucket: keys, first slot, end
+  auto* pos = reinterpret_cast<std::uint16_t*>(count + subs_n);      // slot -> position in the bucket
+  auto* groups_in = reinterpret_cast<unsigned*>(pos + bucket_capacity);  // dense: distinct keys per sub-bucket
+  auto* first_tie = reinterpret_cast<std::uint8_t*>(groups_in + subs_n);  // dense: by position
 
   const unsigned q = blockIdx.x;
   const unsigned begin = a.starts2[q], size = a.starts2[q + 1] - begin;
   if (size == 0 || size > bucket_capacity) return;  // the host never runs this path with size > capacity
-  Bits key[bucket_items];  // every load in flight at once
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    key[j] = i < size ? a.bits[begin + i] : Bits(0);
+  if (threadIdx.x == 0) {
+    lo = Bits(~Bits(0));
+    hi = 0;
   }
-  bucket_range(key, size, &lo, &hi);
+  for (unsigned i = threadIdx.x; i < subs_n; i += bucket_threads) count[i] = 0;
+  __syncthreads();
+  {
+    // Half the keys' loads in flight at a time.
+    constexpr int half = bucket_items / 2;
+    Bits l = Bits(~Bits(0)), h = 0;
+#pragma unroll
+    for (int g = 0; g < 2; ++g) {
+      Bits k[half];
+#pragma unroll
+      for (int j = 0; j < half; ++j) {
+        const unsigned i = threadIdx.x + unsigned(g * half + j) * bucket_threads;
+        k[j] = i < size ? a.bits[begin + i] : Bits(0);
+      }
+#pragma unroll
+      for (int j = 0; j < half; ++j) {
+        const unsigned i = threadIdx.x + unsigned(g * half + j) * bucket_threads;
+        if (i < size) {
+          key[i] = k[j];
+          l = k[j] < l ? k[j] : l;
+          h = k[j] > h ? k[j] : h;
+        }
+      }
+    }
+    if (threadIdx.x < size) {
+      atomic_min_bits(&lo, l);
+      atomic_max_bits(&hi, h);
+    }
+  }
+  __syncthreads();  // every key is read before `vals` (perhaps the keys) is written
   const Bits low = lo, span = hi - lo;
   const bool dense = a.method == rank_method::dense;
   if (span == 0) {  // one key: its ranks follow from the bucket's bounds
@@ -117,80 +156,62 @@ __global__ void __launch_bounds__(bucket_threads, 1) msd_wide_count_kernel(wide_
       a.distinct[q] = !nan;
       if (nan) atomicAdd(a.nan_count, (unsigned long long)size);
     }
-#pragma unroll
-    for (int j = 0; j < bucket_items; ++j) {
-      const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-      if (i < size) a.vals[begin + i] = nan ? unranked : rank_value(a.method, begin, size, i, 0);
-    }
+    for (unsigned i = threadIdx.x; i < size; i += bucket_threads)
+      a.vals[begin + i] = nan ? unranked : rank_value(a.method, begin, size, i, 0);
     return;
   }
   const int span_bits = bit_length(span);
   const int shift = span_bits > wide_sub_bits<Bits> ? span_bits - wide_sub_bits<Bits> : 0;
-  for (unsigned i = threadIdx.x; i < subs_n; i += bucket_threads) count[i] = 0;
-  __syncthreads();
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j)
-    if (threadIdx.x + unsigned(j) * bucket_threads < size) atomicAdd(&count[unsigned((key[j] - low) >> shift)], 1u);
+  auto sub_of = [&](Bits k) { return unsigned((k - low) >> shift); };
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) atomicAdd(&count[sub_of(key[i])], 1u);
   __syncthreads();
   bool over = false;
-  scan_subs<scan, subs_n>(scan_storage, count, width, &over);
+  scan_subs<scan, subs_n>(scan_storage, count, nullptr, &over);
   if (__syncthreads_or(over)) {
     if (threadIdx.x == 0) a.sort_list[atomicAdd(a.sort_count, 1u)] = q;
     return;
   }
-  for (unsigned i = threadIdx.x; i < subs_n; i += bucket_threads) cursor[i] = count[i];
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads)
+    pos[atomicAdd(&count[sub_of(key[i])], 1u)] = std::uint16_t(i);
+  if (dense)
+    for (unsigned i = threadIdx.x; i < subs_n; i += bucket_threads) groups_in[i] = 0;
   __syncthreads();
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    if (i < size) {
-      const unsigned slot = atomicAdd(&cursor[unsigned((key[j] - low) >> shift)], 1u);
-      rel[slot] = key[j] - low;
-      pos[slot] = std::uint16_t(i);
-    }
-  }
-  __syncthreads();
-  if (dense) {
-    for (unsigned i = threadIdx.x; i < subs_n; i += bucket_threads) cursor[i] = 0;
-    __syncthreads();
-  }
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    if (i >= size) continue;
-    const Bits k = key[j] - low;
-    const unsigned sub = unsigned(k >> shift), from = count[sub], to = from + width[sub];
+  // count[sub] is now the sub-bucket's end, and the one before its start.
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
+    const Bits k = key[i];
+    const unsigned sub = sub_of(k), from = sub ? count[sub - 1] : 0u, to = count[sub];
     unsigned less = 0, equal = 0, ties_before = 0;
     for (unsigned p = from; p < to; ++p) {
-      const Bits w = rel[p];
+      const unsigned at = pos[p];
+      const Bits w = key[at];
       less += w < k;
       equal += w == k;
-      ties_before += (w == k) & (pos[p] < i);
+      ties_before += (w == k) & (at < i);
     }
-    const bool nan = a.keep_nan && key[j] == Bits(~Bits(0));
+    const bool nan = a.keep_nan && k == Bits(~Bits(0));
     if (nan) atomicAdd(a.nan_count, 1ull);
     if (dense) {
       first_tie[i] = ties_before == 0 && !nan;
-      if (first_tie[i]) atomicAdd(&cursor[sub], 1u);
+      if (first_tie[i]) atomicAdd(&groups_in[sub], 1u);
     } else {
       a.vals[begin + i] = nan ? unranked : rank_value(a.method, begin + from + less, equal, ties_before, 0);
     }
   }
   if (!dense) return;
   __syncthreads();
-  const unsigned groups = scan_subs<scan, subs_n>(scan_storage, cursor, nullptr, nullptr);
+  const unsigned groups = scan_subs<scan, subs_n>(scan_storage, groups_in, nullptr, nullptr);
   if (threadIdx.x == 0) a.distinct[q] = groups;
   __syncthreads();
-#pragma unroll
-  for (int j = 0; j < bucket_items; ++j) {
-    const unsigned i = threadIdx.x + unsigned(j) * bucket_threads;
-    if (i >= size) continue;
-    const Bits k = key[j] - low;
-    const unsigned sub = unsigned(k >> shift), from = count[sub], to = from + width[sub];
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
+    const Bits k = key[i];
+    const unsigned sub = sub_of(k), from = sub ? count[sub - 1] : 0u, to = count[sub];
     unsigned below = 0;
-    for (unsigned p = from; p < to; ++p) below += (rel[p] < k) & first_tie[pos[p]];
-    const bool nan = a.keep_nan && key[j] == Bits(~Bits(0));
-    a.vals[begin + i] = nan ? unranked : cursor[sub] + below;
+    for (unsigned p = from; p < to; ++p) {
+      const unsigned at = pos[p];
+      below += (key[at] < k) & first_tie[at];
+    }
+    const bool nan = a.keep_nan && k == Bits(~Bits(0));
+    a.vals[begin + i] = nan ? unranked : groups_in[sub] + below;
   }
 }
 
