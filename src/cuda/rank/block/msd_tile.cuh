@@ -80,6 +80,14 @@ ORDO_HD unsigned fine_shift(unsigned window_shift) {
   return window_shift > extra ? window_shift - extra : 0u;
 }
 
+// The runs' starts in shared memory, one word of padding after every 32:
+// a binary search over a sorted array sends a warp's lanes at each step to
+// indices that differ by multiples of a power of two, all in one or two
+// banks (steps 3 to 8 of 256 replayed up to 8 times: about 38 wavefronts a
+// search of 32 random keys, 11 padded, in a model of the search).
+constexpr unsigned run_starts_words = digits + digits / 32;
+__device__ __forceinline__ unsigned run_starts_slot(unsigned i) { return i + i / 32; }
+
 // Pass 1's digit of skewed keys: the run of the key's fine bin, the last of
 // the 256 runs (pass-1 buckets) that starts at or before it. The runs'
 // starts (ascending, ~0 past the last run) sit in shared memory: eight
@@ -88,13 +96,13 @@ ORDO_HD unsigned fine_shift(unsigned window_shift) {
 struct map_digit {
   unsigned shift;          // fine_shift
   unsigned mask;           // fine_bins - 1
-  const unsigned* starts;  // [digits], in shared memory
+  const unsigned* starts;  // [run_starts_words], in shared memory, at run_starts_slot
   template <class Bits>
   __device__ __forceinline__ std::uint32_t Digit(Bits key) const {
     const unsigned f = unsigned(key >> shift) & mask;
     unsigned r = 0;
 #pragma unroll
-    for (unsigned step = digits / 2; step > 0; step /= 2) r += starts[r + step] <= f ? step : 0u;
+    for (unsigned step = digits / 2; step > 0; step /= 2) r += starts[run_starts_slot(r + step)] <= f ? step : 0u;
     return r;
   }
 };
@@ -202,7 +210,7 @@ template <int Level, bool Skewed, class Bits>
 __device__ __forceinline__ void load_run_starts(const msd_layout<Bits>& l, unsigned* run_starts) {
   if constexpr (Skewed && Level == 1) {
     static_assert(tile_threads == digits);
-    run_starts[threadIdx.x] = l.run_starts[threadIdx.x];
+    run_starts[run_starts_slot(threadIdx.x)] = l.run_starts[threadIdx.x];
     __syncthreads();
   }
 }

@@ -58,7 +58,7 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
   static_assert(!Guess || Level == 1);
   __shared__ unsigned hist[digits];
   __shared__ Bits block_or, block_and;
-  __shared__ unsigned run_starts[Skewed && Level == 1 ? digits : 1];
+  __shared__ unsigned run_starts[Skewed && Level == 1 ? run_starts_words : 1];
   load_run_starts<Level, Skewed>(layout, run_starts);
   tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
 template <bool Skewed = false, class Src, class Bits>
 __global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_layout<Bits> layout, unsigned* counts) {
   __shared__ unsigned hist[digits];
-  __shared__ unsigned run_starts[Skewed ? digits : 1];
+  __shared__ unsigned run_starts[Skewed ? run_starts_words : 1];
   if (!Skewed && window_shift(layout.or_and[0], layout.or_and[1]) == guessed_shift<Bits>) return;
   load_run_starts<1, Skewed>(layout, run_starts);
   for (unsigned t = blockIdx.x; t < layout.tiles1; t += gridDim.x) {
@@ -205,7 +205,7 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
   __shared__ pass_shared<Bits> sm;
-  __shared__ unsigned run_starts[Skewed && Level == 1 ? digits : 1];
+  __shared__ unsigned run_starts[Skewed && Level == 1 ? run_starts_words : 1];
   load_run_starts<Level, Skewed>(layout, run_starts);
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
@@ -254,7 +254,7 @@ __global__ void __launch_bounds__(tile_threads, pass_min_blocks<Src, Skewed>)
                       Sink sink) {
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
   __shared__ pass_shared<Bits> sm;  // words: digits, then the values read back
-  __shared__ unsigned run_starts[Skewed && Level == 1 ? digits : 1];
+  __shared__ unsigned run_starts[Skewed && Level == 1 ? run_starts_words : 1];
   load_run_starts<Level, Skewed>(layout, run_starts);
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
