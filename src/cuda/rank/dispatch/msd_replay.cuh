@@ -148,17 +148,19 @@ bool build_skew_map(const cuda& exec, const Src& keys_in, std::uint64_t n, const
   return runs > 0;
 }
 
-// Pass 1's count with the real window (plain) or the map (Skewed), scanned
-// into offsets, bucket starts and the pass-2 tile numbering; the largest
-// pass-1 bucket in *largest1. Returns it.
+// Pass 1's count with the real window (plain) or the map (Skewed, which
+// stores each key's digit in digits1[n]), scanned into offsets, bucket starts
+// and the pass-2 tile numbering; the largest pass-1 bucket in *largest1.
+// Returns it.
 template <bool Skewed, class Src, class Bits>
 unsigned finish_level1(const cuda& exec, const Src& keys_in, const msd_layout<Bits>& layout, unsigned* offsets1,
-                       unsigned* starts1, unsigned* first_tile2, unsigned* largest1) {
+                       unsigned* starts1, unsigned* first_tile2, unsigned* largest1,
+                       std::uint8_t* digits1 = nullptr) {
   const cudaStream_t st = exec.stream;
   // The plain recount mostly returns at once (the guess was right); the
   // skewed one counts every tile, a block each.
   const unsigned grid = Skewed ? layout.tiles1 : unsigned(2 * device_sm_count());
-  msd_recount_kernel<Skewed><<<grid, tile_threads, 0, st>>>(keys_in, layout, offsets1);
+  msd_recount_kernel<Skewed><<<grid, tile_threads, 0, st>>>(keys_in, layout, offsets1, digits1);
   ORDO_CUDA_LAUNCH_CHECK("msd_recount_kernel");
   exclusive_sum_in_place(exec, offsets1, std::uint64_t(digits) * layout.tiles1);
   ORDO_CUDA_CHECK(cudaMemsetAsync(largest1, 0, sizeof(unsigned), st));
@@ -304,10 +306,12 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
     scratch<unsigned> state(exec, coarse_state_words);  // ends with the runs' starts
     scratch<pass2_cut> cuts(exec, digits);
     if (build_skew_map(exec, keys_in, n, or_and.data(), state.data(), cuts.data(), counters.data() + 1)) {
+      scratch<std::uint8_t> digits1(exec, n);  // each key's pass-1 digit (the map's run, < 256)
       layout.run_starts = state.data() + coarse_state_words - digits;
       layout.cuts = cuts.data();
-      const unsigned skewed1 =
-          finish_level1<true>(exec, keys_in, layout, offsets1.data(), starts1.data(), first_tile2.data(), counters.data());
+      layout.digits1 = digits1.data();
+      const unsigned skewed1 = finish_level1<true>(exec, keys_in, layout, offsets1.data(), starts1.data(),
+                                                   first_tile2.data(), counters.data(), digits1.data());
       if (std::uint64_t(skewed1) > std::uint64_t(digits) * bucket_capacity) return false;
       return msd_after_level1<true, K, R>(exec, keys_in, n, o, layout, shift, seen[1], offsets1.data(), out);
     }

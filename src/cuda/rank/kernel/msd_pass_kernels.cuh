@@ -97,9 +97,11 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
 
 // Pass 1 again with the real window, if the guess was wrong (keys that all
 // agree in the top bit); otherwise each block returns at once. Skewed: pass 1
-// by the map, always.
+// by the map, always, and each key's digit stored in digits_out[i] (a byte:
+// the scatter and the replay of pass 1 read it, stored_digit).
 template <bool Skewed = false, class Src, class Bits>
-__global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_layout<Bits> layout, unsigned* counts) {
+__global__ void __launch_bounds__(tile_threads)
+    msd_recount_kernel(Src src, msd_layout<Bits> layout, unsigned* counts, std::uint8_t* digits_out = nullptr) {
   __shared__ unsigned hist[digits];
   __shared__ unsigned run_starts[Skewed ? run_starts_words : 1];
   if (!Skewed && window_shift(layout.or_and[0], layout.or_and[1]) == guessed_shift<Bits>) return;
@@ -108,7 +110,19 @@ __global__ void __launch_bounds__(tile_threads) msd_recount_kernel(Src src, msd_
     const tile_span s = tile_at<1>(layout, t);
     Bits key[tile_items];
     load_tile(src, s, key);
-    count_tile(key, s, digit_for<1, Skewed>(layout, s, run_starts), hist);
+    const auto digit = digit_for<1, Skewed>(layout, s, run_starts);
+    if constexpr (Skewed) {
+      std::uint32_t d[tile_items];
+#pragma unroll
+      for (int j = 0; j < tile_items; ++j) {
+        const unsigned o = striped_offset(j);
+        d[j] = digit.Digit(key[j]);
+        if (o < s.valid) digits_out[s.base + o] = std::uint8_t(d[j]);
+      }
+      count_tile(d, s, stored_digit{}, hist);
+    } else {
+      count_tile(key, s, digit, hist);
+    }
     counts[count_index<1>(s, t, threadIdx.x)] = hist[threadIdx.x];
     __syncthreads();  // hist is zeroed for the next tile
   }
@@ -184,6 +198,16 @@ __device__ __forceinline__ void load_and_place(const Src& src, const tile_span& 
   __syncthreads();
 }
 
+// load_and_place for skewed pass 1: ranks the tile's stored digits d.
+template <class Bits>
+__device__ __forceinline__ void place_by_stored(const tile_span& s, const unsigned* offsets, pass_shared<Bits>& sm,
+                                                std::uint32_t (&d)[tile_items], int (&slot)[tile_items]) {
+  int digit_start;
+  rank_tile(sm.rank, stored_digit{}, d, slot, digit_start);
+  sm.base[threadIdx.x] = offsets[count_index<1>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
+  __syncthreads();
+}
+
 // No payload: the forward pass moves the keys alone (rank()).
 struct no_payload {
   __device__ __forceinline__ std::uint32_t operator()(std::uint64_t) const { return 0; }
@@ -204,12 +228,15 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
                        std::uint32_t* out_pay = nullptr) {
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
   constexpr bool has_payload = !std::is_same_v<Pay, no_payload>;
+  // Skewed pass 1 ranks the digits the recount stored, and keeps each
+  // slot's digit beside its key to place it.
+  constexpr bool stored = Skewed && Level == 1;
+  static_assert(!(stored && has_payload));
   __shared__ pass_shared<Bits> sm;
-  __shared__ unsigned run_starts[Skewed && Level == 1 ? run_starts_words : 1];
-  load_run_starts<Level, Skewed>(layout, run_starts);
+  __shared__ std::uint8_t slot_digit[stored ? tile_size : 1];
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  const auto digit = digit_for<Level, Skewed>(layout, s, run_starts);
+  const auto digit = digit_for<Level, Skewed && !stored>(layout, s, nullptr);
   Bits key[tile_items];
   std::uint32_t word[has_payload ? tile_items : 1];
   int slot[tile_items];
@@ -220,16 +247,29 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
       word[j] = o < s.valid ? pay(s.base + o) : 0u;
     }
   }
-  load_and_place<Level>(src, s, digit, offsets, sm, key, slot);
+  if constexpr (stored) {
+    std::uint32_t d[tile_items];
+    load_tile(src, s, key);
+    load_stored_digits(layout.digits1, s, d);
+    place_by_stored(s, offsets, sm, d, slot);
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = key[j];
+    for (int j = 0; j < tile_items; ++j) {
+      sm.slots[slot[j]] = key[j];
+      slot_digit[slot[j]] = std::uint8_t(d[j]);
+    }
+  } else {
+    load_and_place<Level>(src, s, digit, offsets, sm, key, slot);
+#pragma unroll
+    for (int j = 0; j < tile_items; ++j) sm.slots[slot[j]] = key[j];
+  }
   __syncthreads();
   unsigned to[tile_items];  // where slot threadIdx.x + j * tile_threads goes
 #pragma unroll
   for (int j = 0; j < tile_items; ++j) {
     const unsigned o = threadIdx.x + unsigned(j) * tile_threads;
     const Bits k = sm.slots[o];
-    to[j] = sm.base[digit.Digit(k)] + o;
+    if constexpr (stored) to[j] = sm.base[slot_digit[o]] + o;
+    else to[j] = sm.base[digit.Digit(k)] + o;
     if (o < s.valid) out[to[j]] = Out(k);
   }
   if constexpr (has_payload) {
@@ -253,21 +293,25 @@ __global__ void __launch_bounds__(tile_threads, pass_min_blocks<Src, Skewed>)
     msd_gather_kernel(Src src, msd_layout<Bits> layout, const unsigned* offsets, const std::uint32_t* from,
                       Sink sink) {
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
+  // Skewed pass 1 reads the digits the recount stored, not the keys.
+  constexpr bool stored = Skewed && Level == 1;
   __shared__ pass_shared<Bits> sm;  // words: digits, then the values read back
-  __shared__ unsigned run_starts[Skewed && Level == 1 ? run_starts_words : 1];
-  load_run_starts<Level, Skewed>(layout, run_starts);
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
-  const auto digit = digit_for<Level, Skewed>(layout, s, run_starts);
-  Bits key[tile_items];
   int slot[tile_items];
-  load_and_place<Level>(src, s, digit, offsets, sm, key, slot);
   std::uint32_t d[tile_items];
+  if constexpr (stored) {
+    load_stored_digits(layout.digits1, s, d);
+    place_by_stored(s, offsets, sm, d, slot);
+  } else {
+    const auto digit = digit_for<Level, Skewed>(layout, s, nullptr);
+    Bits key[tile_items];
+    load_and_place<Level>(src, s, digit, offsets, sm, key, slot);
 #pragma unroll
-  for (int j = 0; j < tile_items; ++j) {
-    d[j] = digit.Digit(key[j]);
-    sm.words[slot[j]] = d[j];
+    for (int j = 0; j < tile_items; ++j) d[j] = digit.Digit(key[j]);
   }
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) sm.words[slot[j]] = d[j];
   __syncthreads();
   std::uint32_t v[tile_items];  // every load in flight before the first store
 #pragma unroll
