@@ -5,7 +5,8 @@
 //      highest bit where keys differ (bits [16, 32) for random 32-bit keys),
 //      found by the OR and AND of all keys while pass 1 counts with a guess.
 //      Skewed keys (a pass-1 bucket of more than 1.5 times its share) count
-//      again by a map of the window's bits built from a sample, and pass 2
+//      again by a map of the window's bits built from a sample, storing each
+//      key's pass-1 digit (a byte) for pass 1's scatter and replay, and pass 2
 //      cuts each pass-1 bucket's range (kernel/msd_skew_kernels.cuh)
 //   2. pass 2: count and scatter each pass-1 bucket by the window's low 8 bits
 //   3. rank each of the 2^16 buckets in one block on the bits below the
