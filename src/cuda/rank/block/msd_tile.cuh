@@ -107,11 +107,12 @@ struct map_digit {
   }
 };
 
-// Pass 1's digit of skewed keys once the recount has stored it (a byte a
-// key, msd_layout::digits1): the scatter and the replay rank these bytes, so
-// neither repeats the search above (twice a key each: to rank and to place).
-// ncu at a625ced, float32 2^28: the searching scatter 3.91 ms and replay
-// 4.01 ms, against 1.69 and 1.57 for unskewed int32.
+// A digit once its pass's count has stored it (a byte a key,
+// msd_layout::digits1 / digits2): the replays rank these bytes and read no
+// key (4 or 8 bytes a key), and skewed pass 1's scatter ranks them too, not
+// repeating the search above (twice a key: to rank and to place; ncu at
+// a625ced, float32 2^28: the searching scatter 3.91 ms and replay 4.01 ms,
+// 2.70 and 1.53 with the bytes, against 1.69 and 1.57 for unskewed int32).
 struct stored_digit {
   __device__ __forceinline__ std::uint32_t Digit(std::uint32_t d) const { return d; }
 };
@@ -165,7 +166,8 @@ struct msd_layout {
   const unsigned* first_tile2;  // [digits + 1]
   const unsigned* run_starts = nullptr;  // skewed keys: each pass-1 bucket's first fine bin [digits]
   const pass2_cut* cuts = nullptr;     // skewed keys: pass 2's cut per pass-1 bucket [digits]
-  const std::uint8_t* digits1 = nullptr;  // skewed keys: each key's pass-1 digit, written by the recount [n]
+  const std::uint8_t* digits1 = nullptr;  // each key's pass-1 digit, by input position, written by its count [n]
+  const std::uint8_t* digits2 = nullptr;  // each key's pass-2 digit, by position in pass 1's output [n]
 };
 
 struct tile_span {

@@ -92,13 +92,14 @@ inline void exclusive_sum_in_place(const cuda& exec, unsigned* data, std::uint64
 
 // Pass 2's count over pass 1's output: offsets per (tile, digit) within each
 // pass-1 bucket, the 2^16 bucket starts, and the largest bucket in
-// counters[0]. Shared by rank's and grouped rank's replays.
+// counters[0]; with digits2, each key's pass-2 digit for the replay. Shared
+// by rank's and grouped rank's replays.
 template <bool Skewed = false, class Src, class Bits>
 void count_level2(const cuda& exec, const Src& pass1_out, const msd_layout<Bits>& layout, unsigned tiles2,
-                  unsigned* offsets2, unsigned* starts2, unsigned* counters) {
+                  unsigned* offsets2, unsigned* starts2, unsigned* counters, std::uint8_t* digits2 = nullptr) {
   const cudaStream_t st = exec.stream;
   ORDO_CUDA_CHECK(cudaMemsetAsync(offsets2, 0, std::size_t(digits) * tiles2 * sizeof(unsigned), st));
-  msd_count_kernel<2, false, Skewed><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2, nullptr);
+  msd_count_kernel<2, false, Skewed><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2, nullptr, digits2);
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<2>");
   exclusive_sum_in_place(exec, offsets2, std::uint64_t(digits) * tiles2);
   msd_level2_starts_kernel<<<digits, digits, 0, st>>>(offsets2, layout, starts2, counters);
@@ -149,10 +150,10 @@ bool build_skew_map(const cuda& exec, const Src& keys_in, std::uint64_t n, const
   return runs > 0;
 }
 
-// Pass 1's count with the real window (plain) or the map (Skewed, which
-// stores each key's digit in digits1[n]), scanned into offsets, bucket starts
-// and the pass-2 tile numbering; the largest pass-1 bucket in *largest1.
-// Returns it.
+// Pass 1's count with the real window (plain: only if the guess was wrong)
+// or the map (Skewed), storing each key's digit in digits1[n] as it counts,
+// scanned into offsets, bucket starts and the pass-2 tile numbering; the
+// largest pass-1 bucket in *largest1. Returns it.
 template <bool Skewed, class Src, class Bits>
 unsigned finish_level1(const cuda& exec, const Src& keys_in, const msd_layout<Bits>& layout, unsigned* offsets1,
                        unsigned* starts1, unsigned* first_tile2, unsigned* largest1,
@@ -185,11 +186,12 @@ void set_wide_smem() {
 }
 
 // Steps 2 to 4 once pass 1 is counted: plain (the window's bits) or Skewed
-// (the map and the cuts in `layout`).
+// (the map and the cuts in `layout`). layout.digits1 holds pass 1's digits;
+// pass 2's count stores its own in digits2, and both replays rank those
+// bytes instead of reading keys (4 or 8 bytes a key).
 template <bool Skewed, class K, class R, class Bits>
 bool msd_after_level1(const cuda& exec, const order_bits_source<K>& keys_in, std::uint64_t n, const rank_options& o,
-                      const msd_layout<Bits>& layout, unsigned shift, Bits and_bits, const unsigned* offsets1,
-                      R* out) {
+                      msd_layout<Bits> layout, unsigned shift, Bits and_bits, const unsigned* offsets1, R* out) {
   const cudaStream_t st = exec.stream;
   constexpr bool narrow = sizeof(Bits) == 4;
   const unsigned tiles1 = layout.tiles1, tiles2 = tiles1 + digits;  // each pass-1 bucket adds at most one partial tile
@@ -204,12 +206,15 @@ bool msd_after_level1(const cuda& exec, const order_bits_source<K>& keys_in, std
   scratch<unsigned> counters(exec, 2);  // largest bucket, buckets left to sort
   scratch<unsigned> distinct(exec, buckets + 1), sort_list(exec, buckets);
   scratch<unsigned long long> nan_count(exec, 1);
+  scratch<std::uint8_t> digits2(exec, n);
+  layout.digits2 = digits2.data();
   ORDO_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, 2 * sizeof(unsigned), st));
 
   msd_scatter_kernel<1, Skewed><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1, bits1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_scatter_kernel<1>");
   const bits_source<Bits> pass1_out{bits1.data()};
-  count_level2<Skewed>(exec, pass1_out, layout, tiles2, offsets2.data(), starts2.data(), counters.data());
+  count_level2<Skewed>(exec, pass1_out, layout, tiles2, offsets2.data(), starts2.data(), counters.data(),
+                       digits2.data());
   unsigned largest = 0;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&largest, counters.data(), sizeof largest, cudaMemcpyDeviceToHost, st));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
@@ -263,11 +268,11 @@ bool msd_after_level1(const cuda& exec, const order_bits_source<K>& keys_in, std
   }
   if (dense) exclusive_sum_in_place(exec, distinct.data(), buckets + 1);
 
-  msd_gather_kernel<2, Skewed><<<tiles2, tile_threads, 0, st>>>(pass1_out, layout, offsets2.data(), vals2,
-                                                                level2_sink{vals1, dense ? distinct.data() : nullptr});
+  msd_gather_kernel<2, Skewed, true><<<tiles2, tile_threads, 0, st>>>(
+      pass1_out, layout, offsets2.data(), vals2, level2_sink{vals1, dense ? distinct.data() : nullptr});
   ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<2>");
   const final_rank_sink<R> sink{out, n, o.method, o.pct, nan_count.data(), distinct.data() + buckets};
-  msd_gather_kernel<1, Skewed><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1, vals1, sink);
+  msd_gather_kernel<1, Skewed, true><<<tiles1, tile_threads, 0, st>>>(keys_in, layout, offsets1, vals1, sink);
   ORDO_CUDA_LAUNCH_CHECK("msd_gather_kernel<1>");
   return true;
 }
@@ -283,18 +288,21 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   scratch<unsigned> offsets1(exec, std::size_t(digits) * tiles1);
   scratch<unsigned> starts1(exec, digits + 1), first_tile2(exec, digits + 1), counters(exec, 2);  // largest pass-1 bucket, map status
   scratch<Bits> or_and(exec, 2);
+  scratch<std::uint8_t> digits1(exec, n);  // each key's pass-1 digit, for pass 1's replay
 
   const order_bits_source<K> keys_in{keys, !o.ascending, o.na == na_option::top};
   msd_layout<Bits> layout{n, or_and.data(), tiles1, starts1.data(), first_tile2.data()};
+  layout.digits1 = digits1.data();
 
   const Bits init[2] = {Bits(0), Bits(~Bits(0))};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(or_and.data(), init, sizeof init, cudaMemcpyHostToDevice, st));
   msd_layout<Bits> guessing = layout;
   guessing.or_and = nullptr;
-  msd_count_kernel<1, true><<<tiles1, tile_threads, 0, st>>>(keys_in, guessing, offsets1.data(), or_and.data());
+  msd_count_kernel<1, true><<<tiles1, tile_threads, 0, st>>>(keys_in, guessing, offsets1.data(), or_and.data(),
+                                                             digits1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<1>");
-  const unsigned largest1 =
-      finish_level1<false>(exec, keys_in, layout, offsets1.data(), starts1.data(), first_tile2.data(), counters.data());
+  const unsigned largest1 = finish_level1<false>(exec, keys_in, layout, offsets1.data(), starts1.data(),
+                                                 first_tile2.data(), counters.data(), digits1.data());
   Bits seen[2] = {};
   ORDO_CUDA_CHECK(cudaMemcpyAsync(seen, or_and.data(), sizeof seen, cudaMemcpyDeviceToHost, st));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
@@ -307,10 +315,8 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
     scratch<unsigned> state(exec, coarse_state_words);  // ends with the runs' starts
     scratch<pass2_cut> cuts(exec, digits);
     if (build_skew_map(exec, keys_in, n, or_and.data(), state.data(), cuts.data(), counters.data() + 1)) {
-      scratch<std::uint8_t> digits1(exec, n);  // each key's pass-1 digit (the map's run, < 256)
-      layout.run_starts = state.data() + coarse_state_words - digits;
+      layout.run_starts = state.data() + coarse_state_words - digits;  // digits1 becomes the map's runs
       layout.cuts = cuts.data();
-      layout.digits1 = digits1.data();
       const unsigned skewed1 = finish_level1<true>(exec, keys_in, layout, offsets1.data(), starts1.data(),
                                                    first_tile2.data(), counters.data(), digits1.data());
       if (std::uint64_t(skewed1) > std::uint64_t(digits) * bucket_capacity) return false;

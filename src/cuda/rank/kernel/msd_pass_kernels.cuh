@@ -25,6 +25,22 @@ __device__ __forceinline__ void count_tile(const Bits (&key)[tile_items], const 
   __syncthreads();
 }
 
+// count_tile, and each key's digit stored in digits_out[i] where it is not
+// null (the replay of the pass reads it: stored_digit).
+template <class Digit, class Bits>
+__device__ __forceinline__ void count_and_store_tile(const Bits (&key)[tile_items], const tile_span& s,
+                                                     const Digit& digit, unsigned* hist, std::uint8_t* digits_out) {
+  if (!digits_out) return count_tile(key, s, digit, hist);
+  std::uint32_t d[tile_items];
+#pragma unroll
+  for (int j = 0; j < tile_items; ++j) {
+    const unsigned o = striped_offset(j);
+    d[j] = digit.Digit(key[j]);
+    if (o < s.valid) digits_out[s.base + o] = std::uint8_t(d[j]);
+  }
+  count_tile(d, s, stored_digit{}, hist);
+}
+
 // Blocks an SM of the pass kernels: 64-bit keys take twice the registers;
 // the map and the cut of skewed keys some more (at 4 blocks they spilled
 // twice the 32-bit plain passes' 28-48 B).
@@ -48,13 +64,16 @@ __device__ __forceinline__ std::uint64_t warp_and_bits(std::uint64_t v) {
   return (std::uint64_t(warp_and(std::uint32_t(v >> 32))) << 32) | warp_and(std::uint32_t(v));
 }
 
-// counts[count_index(tile, d)] = how many of the tile's keys have digit d.
+// counts[count_index(tile, d)] = how many of the tile's keys have digit d,
+// and with digits_out each key's digit (a byte, at its position in the
+// pass's input) for the pass's replay.
 // Pass 1 (Guess, layout.or_and null): with the guessed window, and finds
 // or_and[0] |= every key,
 // or_and[1] &= every key (they start as 0 and ~0).
 template <int Level, bool Guess, bool Skewed = false, class Src, class Bits>
-__global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_layout<Bits> layout, unsigned* counts,
-                                                                 std::type_identity_t<Bits>* or_and) {
+__global__ void __launch_bounds__(tile_threads)
+    msd_count_kernel(Src src, msd_layout<Bits> layout, unsigned* counts, std::type_identity_t<Bits>* or_and,
+                     std::uint8_t* digits_out = nullptr) {
   static_assert(!Guess || Level == 1);
   __shared__ unsigned hist[digits];
   __shared__ Bits block_or, block_and;
@@ -85,7 +104,7 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
       atomic_and_bits(&block_and, a);
     }
   }
-  count_tile(key, s, digit_for<Level, Skewed>(layout, s, run_starts), hist);
+  count_and_store_tile(key, s, digit_for<Level, Skewed>(layout, s, run_starts), hist, digits_out);
   counts[count_index<Level>(s, blockIdx.x, threadIdx.x)] = hist[threadIdx.x];
   if constexpr (Guess) {
     if (threadIdx.x == 0) {
@@ -97,8 +116,8 @@ __global__ void __launch_bounds__(tile_threads) msd_count_kernel(Src src, msd_la
 
 // Pass 1 again with the real window, if the guess was wrong (keys that all
 // agree in the top bit); otherwise each block returns at once. Skewed: pass 1
-// by the map, always, and each key's digit stored in digits_out[i] (a byte:
-// the scatter and the replay of pass 1 read it, stored_digit).
+// by the map, always. With digits_out, each key's digit is stored again
+// (skewed: the scatter of pass 1 reads it too).
 template <bool Skewed = false, class Src, class Bits>
 __global__ void __launch_bounds__(tile_threads)
     msd_recount_kernel(Src src, msd_layout<Bits> layout, unsigned* counts, std::uint8_t* digits_out = nullptr) {
@@ -110,19 +129,7 @@ __global__ void __launch_bounds__(tile_threads)
     const tile_span s = tile_at<1>(layout, t);
     Bits key[tile_items];
     load_tile(src, s, key);
-    const auto digit = digit_for<1, Skewed>(layout, s, run_starts);
-    if constexpr (Skewed) {
-      std::uint32_t d[tile_items];
-#pragma unroll
-      for (int j = 0; j < tile_items; ++j) {
-        const unsigned o = striped_offset(j);
-        d[j] = digit.Digit(key[j]);
-        if (o < s.valid) digits_out[s.base + o] = std::uint8_t(d[j]);
-      }
-      count_tile(d, s, stored_digit{}, hist);
-    } else {
-      count_tile(key, s, digit, hist);
-    }
+    count_and_store_tile(key, s, digit_for<1, Skewed>(layout, s, run_starts), hist, digits_out);
     counts[count_index<1>(s, t, threadIdx.x)] = hist[threadIdx.x];
     __syncthreads();  // hist is zeroed for the next tile
   }
@@ -198,13 +205,13 @@ __device__ __forceinline__ void load_and_place(const Src& src, const tile_span& 
   __syncthreads();
 }
 
-// load_and_place for skewed pass 1: ranks the tile's stored digits d.
-template <class Bits>
+// load_and_place by the tile's stored digits d.
+template <int Level, class Bits>
 __device__ __forceinline__ void place_by_stored(const tile_span& s, const unsigned* offsets, pass_shared<Bits>& sm,
                                                 std::uint32_t (&d)[tile_items], int (&slot)[tile_items]) {
   int digit_start;
   rank_tile(sm.rank, stored_digit{}, d, slot, digit_start);
-  sm.base[threadIdx.x] = offsets[count_index<1>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
+  sm.base[threadIdx.x] = offsets[count_index<Level>(s, blockIdx.x, threadIdx.x)] - unsigned(digit_start);
   __syncthreads();
 }
 
@@ -251,7 +258,7 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
     std::uint32_t d[tile_items];
     load_tile(src, s, key);
     load_stored_digits(layout.digits1, s, d);
-    place_by_stored(s, offsets, sm, d, slot);
+    place_by_stored<1>(s, offsets, sm, d, slot);
 #pragma unroll
     for (int j = 0; j < tile_items; ++j) {
       sm.slots[slot[j]] = key[j];
@@ -288,21 +295,24 @@ __global__ void __launch_bounds__(tile_threads, std::is_same_v<Pay, no_payload> 
 // The replay: the same tile, ranked the same way, reads back the value its
 // forward pass's key left at the destination (`from`) and hands it, with the
 // key's digit, to `sink` at the key's own position.
-template <int Level, bool Skewed = false, class Src, class Bits, class Sink>
+// Stored: the tile ranks the digits its pass's count stored (layout.digits1
+// or digits2, a byte a key) and reads no key (skewed pass 1 always; rank()'s
+// replays all do, grouped rank's labels do not).
+template <int Level, bool Skewed = false, bool Stored = Skewed && Level == 1, class Src, class Bits, class Sink>
 __global__ void __launch_bounds__(tile_threads, pass_min_blocks<Src, Skewed>)
     msd_gather_kernel(Src src, msd_layout<Bits> layout, const unsigned* offsets, const std::uint32_t* from,
                       Sink sink) {
   static_assert(std::is_same_v<Bits, source_bits_t<Src>>);
-  // Skewed pass 1 reads the digits the recount stored, not the keys.
-  constexpr bool stored = Skewed && Level == 1;
+  static_assert(Stored || !(Skewed && Level == 1));
+  constexpr bool stored = Stored;
   __shared__ pass_shared<Bits> sm;  // words: digits, then the values read back
   const tile_span s = tile_at<Level>(layout, blockIdx.x);
   if (!s.live) return;
   int slot[tile_items];
   std::uint32_t d[tile_items];
   if constexpr (stored) {
-    load_stored_digits(layout.digits1, s, d);
-    place_by_stored(s, offsets, sm, d, slot);
+    load_stored_digits(Level == 1 ? layout.digits1 : layout.digits2, s, d);
+    place_by_stored<Level>(s, offsets, sm, d, slot);
   } else {
     const auto digit = digit_for<Level, Skewed>(layout, s, nullptr);
     Bits key[tile_items];
