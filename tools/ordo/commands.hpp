@@ -1,8 +1,11 @@
-// Each verb of the `ordo` program registers itself on the CLI11 app.
+// Each verb of the `ordo` program registers itself on the CLI11 app (the
+// verbs' files include CLI11; main.cpp, which only names them, does not).
 #pragma once
-#include <CLI/CLI.hpp>
-
 #include <string>
+
+namespace CLI {
+class App;
+}
 
 namespace ordo::tools {
 void add_demo_command(CLI::App& app);  // demo_command.cpp

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "commands.hpp"
 #include "demo_baselines.hpp"
 #include "ordo/device_buffer.hpp"

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <variant>
 
+#include <CLI/CLI.hpp>
+
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "io/io.hpp"

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "input_options.hpp"

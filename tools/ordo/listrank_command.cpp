@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "commands.hpp"
 #include "compute_progress.hpp"
 #include "input_options.hpp"

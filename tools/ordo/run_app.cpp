@@ -27,7 +27,11 @@ const CLI::App* missing_verb(const CLI::App& app, const CLI::ParseError& e) {
 }
 }  // namespace
 
-int ordo::tools::run_app(CLI::App& app, int argc, char** argv) {
+int ordo::tools::run_app(const app_info& info, std::initializer_list<add_verb> verbs, int argc, char** argv) {
+  CLI::App app{info.description, info.name};
+  app.require_subcommand(1);
+  if (info.version) app.set_version_flag("--version", std::string(info.version));
+  for (add_verb add : verbs) add(app);
   try {
     app.parse(argc, argv);  // runs the chosen verb's callback too
   } catch (const CLI::ParseError& e) {

@@ -18,7 +18,8 @@
 //                            stay, as segmented_sort's uncovered ones)
 // Outputs that are not keys (ranks, permutations, values) pass by capture.
 //
-// CPU: the temporaries are host arrays, converted by a parallel loop. GPU:
+// CPU: the temporaries are host arrays, converted by a parallel loop
+// (libordo: src/cpu/common/narrow_keys_cpu.cpp). GPU:
 // device_buffers from exec's resource on exec's stream, converted by one
 // elementwise kernel each (libordo: src/cuda/common/narrow_keys.cu); nothing
 // waits for the device. In a build without CUDA, backend<cuda, op::carry<Op>>
@@ -38,7 +39,6 @@
 #include <type_traits>
 #include <utility>
 
-#include "ordo/cpu/sched/sched.hpp"
 #include "ordo/device_buffer.hpp"
 #include "ordo/execution.hpp"
 #include "ordo/ops.hpp"
@@ -46,6 +46,7 @@
 #include "ordo/detail/call_then.hpp"
 #include "ordo/detail/host_device.hpp"
 #include "ordo/detail/key_traits.hpp"
+#include "ordo/detail/key_types.hpp"
 
 namespace ordo::detail {
 
@@ -87,6 +88,21 @@ auto carrier_compare(Compare comp) {
   else return narrowed_compare<K, Compare>{comp};
 }
 
+// The CPU's conversions, parallel loops compiled once into libordo
+// (src/cpu/common/narrow_keys_cpu.cpp) for the types of
+// ORDO_FOR_EACH_NARROW_KEY: every front door of a narrow key calls them, and
+// instantiating their OpenMP loops in every caller's translation unit was
+// about a tenth of the compile time of the CLI's and the Python module's.
+template <class K>
+void widen_keys_cpu(const cpu& exec, const K* in, carrier_t<K>* out, std::size_t n);
+template <class K>
+void narrow_keys_cpu(const cpu& exec, const carrier_t<K>* in, K* out, std::size_t n);
+#define ORDO_NARROW_KEYS_CPU_EXTERN(K)                                                          \
+  extern template void widen_keys_cpu<K>(const cpu&, const K*, carrier_t<K>*, std::size_t); \
+  extern template void narrow_keys_cpu<K>(const cpu&, const carrier_t<K>*, K*, std::size_t);
+ORDO_FOR_EACH_NARROW_KEY(ORDO_NARROW_KEYS_CPU_EXTERN)
+#undef ORDO_NARROW_KEYS_CPU_EXTERN
+
 // The CPU's temporaries and conversions.
 struct cpu_key_conversion {
   template <class C>
@@ -100,11 +116,11 @@ struct cpu_key_conversion {
   }
   template <class K>
   static void widen(const cpu& exec, const K* in, carrier_t<K>* out, std::size_t n) {
-    sched::parallel_for(sched::workers(exec, n), 0, std::int64_t(n), [&](std::int64_t i) { out[i] = widen_key<K>(in[i]); });
+    widen_keys_cpu<K>(exec, in, out, n);
   }
   template <class K>
   static void narrow(const cpu& exec, const carrier_t<K>* in, K* out, std::size_t n) {
-    sched::parallel_for(sched::workers(exec, n), 0, std::int64_t(n), [&](std::int64_t i) { out[i] = narrow_key<K>(in[i]); });
+    narrow_keys_cpu<K>(exec, in, out, n);
   }
 };
 

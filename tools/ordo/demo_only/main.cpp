@@ -2,19 +2,14 @@
 // prints its first line without compiling the other verbs first (about 300
 // of the `ordo` program's 600 CPU-seconds on a 2-core machine).
 // `ordo-demo ARGS` is `ordo demo ARGS`.
-#include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 #include "run_app.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"ordo-demo: ordo demo", "ordo-demo"};
-  app.require_subcommand(1);
-  ordo::tools::add_demo_command(app);
   std::vector<char*> args{argv[0], const_cast<char*>("demo")};
   args.insert(args.end(), argv + 1, argv + argc);
-  return ordo::tools::run_app(app, int(args.size()), args.data());
+  return ordo::tools::run_app({"ordo-demo: ordo demo", "ordo-demo"}, {ordo::tools::add_demo_command},
+                              int(args.size()), args.data());
 }
