@@ -111,7 +111,9 @@ TEST(ComputeProgress, WorkRunsOnceAndOnAnotherThreadOnlyWhenShown) {
                      [&](std::uint64_t m) {
                        // a warm-up of 4096, then the timed prefixes of n/128 and n/32
                        const std::uint64_t want[] = {4096, std::uint64_t(1) << 15, std::uint64_t(1) << 17};
-                       if (probes < 3) EXPECT_EQ(m, want[probes]);
+                       if (probes < 3) {
+                         EXPECT_EQ(m, want[probes]);
+                       }
                        ++probes;
                      }};
   ot::run_with_progress(false, t, [&] { ++runs; where = std::this_thread::get_id(); });

@@ -265,8 +265,12 @@ void check_copy_into_itself(Space& sp, std::size_t n, std::uint64_t seed) {
         const std::string how = what + (shape == 0 ? ", pairs" : shape == 1 ? ", keys into themselves" : ", values into themselves");
         EXPECT_TRUE(same_bits(sp.get(keys_self ? dk : dko), wk, how + ": keys"));
         EXPECT_TRUE(same_bits(sp.get(values_self ? dv : dvo), wv, how + ": values"));
-        if (!keys_self) EXPECT_TRUE(same_bits(sp.get(dk), h, how + ": keys_in modified"));
-        if (!values_self) EXPECT_TRUE(same_bits(sp.get(dv), hv, how + ": values_in modified"));
+        if (!keys_self) {
+          EXPECT_TRUE(same_bits(sp.get(dk), h, how + ": keys_in modified"));
+        }
+        if (!values_self) {
+          EXPECT_TRUE(same_bits(sp.get(dv), hv, how + ": values_in modified"));
+        }
       }
     }
 }
