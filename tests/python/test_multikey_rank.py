@@ -21,21 +21,27 @@ def reference_rank(columns, ascending, method, na_option, pct):
     n = len(columns[0])
     if isinstance(ascending, bool):
         ascending = [ascending] * len(columns)
-    key = np.zeros(n, dtype=object)  # Python ints: exact however many columns
+    # Each column's codes are a digit of radix len(values) + 2; the product of
+    # the radices (a Python int) bounds every key, so int64 arithmetic is
+    # exact, and float64 too below 2^53.
+    columns = [np.asarray(col) for col in columns]
+    nans = [np.isnan(col) if col.dtype.kind == "f" else np.zeros(n, dtype=bool) for col in columns]
+    uniques = [np.unique(col[~nan]) for col, nan in zip(columns, nans)]  # sorted; -0.0 and 0.0 are one value
+    bound = 1
+    for values in uniques:
+        bound *= len(values) + 2
+    assert bound <= 2**53, "the test's columns have too many distinct values for exact float keys"
+    key = np.zeros(n, dtype=np.int64)
     unranked = np.zeros(n, dtype=bool)
-    for col, asc in zip(columns, ascending):
-        col = np.asarray(col)
-        nan = np.isnan(col) if col.dtype.kind == "f" else np.zeros(n, dtype=bool)
-        values = np.unique(col[~nan])  # sorted; -0.0 and 0.0 are one value
+    for col, asc, nan, values in zip(columns, ascending, nans, uniques):
         code = np.zeros(n, dtype=np.int64)
         code[~nan] = np.searchsorted(values, col[~nan])
         if not asc:
             code[~nan] = len(values) - 1 - code[~nan]
         code[nan] = -1 if na_option == "top" else len(values)
-        key = key * (len(values) + 2) + (code + 1).astype(object)
+        key = key * (len(values) + 2) + (code + 1)
         unranked |= nan
     ranks = pd.Series(key.astype(np.float64) if n else np.zeros(0))
-    assert n == 0 or key.max() < 2**53, "the test's columns have too many distinct values for exact float keys"
     if na_option == "keep":
         ranks[unranked] = np.nan
     return ranks.rank(method=method, na_option="keep", pct=pct).to_numpy()
