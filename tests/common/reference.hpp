@@ -71,26 +71,39 @@ std::vector<double> reference_rank_sorted(const std::vector<K>& keys, ordo::rank
 // into keys: the sanitizer build spent most of a 2^22-key test in the
 // indirect comparisons.
 template <class K>
-std::vector<double> reference_rank(const std::vector<K>& keys, const ordo::rank_options& o) {
+struct ref_keyed {
+  K key;
+  std::size_t index;
+};
+
+// The ranking order alone: it depends on the direction and on where NaN
+// goes, not on the method or pct, so a test that checks every method over
+// the same keys sorts them once for each direction and NaN place
+// (reference_rank_in_order), not once for each option set.
+template <class K>
+std::vector<ref_keyed<K>> reference_rank_order(const std::vector<K>& keys, bool ascending, bool nan_first) {
   const std::size_t n = keys.size();
-  const bool nan_first = o.na == ordo::na_option::top;
-  struct keyed {
-    K key;
-    std::size_t index;
-  };
-  std::vector<keyed> order(n);
+  std::vector<ref_keyed<K>> order(n);
   for (std::size_t i = 0; i < n; ++i) order[i] = {keys[i], i};
-  std::sort(order.begin(), order.end(), [&](const keyed& a, const keyed& b) {
+  std::sort(order.begin(), order.end(), [&](const ref_keyed<K>& a, const ref_keyed<K>& b) {
     const bool nx = ref_is_nan(a.key), ny = ref_is_nan(b.key);
     if (nx || ny) {
       if (nx != ny) return nan_first ? nx : ny;
       return a.index < b.index;
     }
-    if (o.ascending ? a.key < b.key : b.key < a.key) return true;
-    if (o.ascending ? b.key < a.key : a.key < b.key) return false;
+    if (ascending ? a.key < b.key : b.key < a.key) return true;
+    if (ascending ? b.key < a.key : a.key < b.key) return false;
     return a.index < b.index;
   });
+  return order;
+}
 
+// The ranks from an order that reference_rank_order(keys, o.ascending,
+// o.na == top) returned.
+template <class K>
+std::vector<double> reference_rank_in_order(const std::vector<K>& keys, const std::vector<ref_keyed<K>>& order,
+                                            const ordo::rank_options& o) {
+  const std::size_t n = keys.size();
   std::size_t nans = 0;
   for (K k : keys) nans += ref_is_nan(k);
   const bool keep = o.na == ordo::na_option::keep;
@@ -117,6 +130,11 @@ std::vector<double> reference_rank(const std::vector<K>& keys, const ordo::rank_
     for (double& r : out) r = r / divisor;
   }
   return out;
+}
+
+template <class K>
+std::vector<double> reference_rank(const std::vector<K>& keys, const ordo::rank_options& o) {
+  return reference_rank_in_order(keys, reference_rank_order(keys, o.ascending, o.na == ordo::na_option::top), o);
 }
 
 }  // namespace ordo_test
