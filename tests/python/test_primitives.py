@@ -258,13 +258,14 @@ def test_float_sum_has_numpys_bits(dtype):
     cases = [(rng.standard_normal(n) * rng.choice([1.0, 1e3, 1e-3], n)).astype(dtype)
              for n in [0, 1, 7, 8, 127, 129, 1000, 8191, 8192, 8193, 100003]]
     cases.append(np.full(100000, 0.1, dtype))
+    models = [_blocked_pairwise_sum(x) for x in cases]
     # Bit for bit the documented order, on any numpy.
-    for x in cases:
-        assert ordo.reduce(x) == _blocked_pairwise_sum(x), len(x)
+    for x, model in zip(cases, models):
+        assert ordo.reduce(x) == model, len(x)
     # np.sum's bits where the installed numpy sums in that order (numpy 1.x:
     # its reduction runs in 8192-value buffer chunks); otherwise (a numpy that
     # sums a contiguous array in other chunks) as close as two pairwise sums are.
-    same_order = all(np.sum(x) == _blocked_pairwise_sum(x) for x in cases)
+    same_order = all(np.sum(x) == model for x, model in zip(cases, models))
     eps = np.finfo(dtype).eps
     for x in cases:
         if same_order:
