@@ -59,13 +59,51 @@ int main(int argc, char** argv) {
   // The expected min ranks from CUB's sorted pairs.
   const std::vector<std::int32_t> hs = ordo_bench::download(sorted);
   const std::vector<u32> hi = ordo_bench::download(index_out);
-  std::vector<u32> want(n);
-  u64 first = 0;
-  for (u64 i = 0; i < n; ++i) {
-    if (i && hs[i] != hs[i - 1]) first = i;
-    want[hi[i]] = u32(first + 1);
+  // The expected ranks of every method from CUB's sorted pairs (stable:
+  // ties in index order), 1-based; average doubled.
+  auto expected = [&](ordo::rank_method m) {
+    std::vector<u32> want(n);
+    u64 first = 0, dense = 0;
+    for (u64 i = 0; i < n; ++i) {
+      if (i == 0 || hs[i] != hs[i - 1]) {
+        first = i;
+        ++dense;
+      }
+      u64 last = i;
+      if (m == ordo::rank_method::max || m == ordo::rank_method::average)
+        while (last + 1 < n && hs[last + 1] == hs[i]) ++last;
+      switch (m) {
+        case ordo::rank_method::min: want[hi[i]] = u32(first + 1); break;
+        case ordo::rank_method::max: want[hi[i]] = u32(last + 1); break;
+        case ordo::rank_method::ordinal: want[hi[i]] = u32(i + 1); break;
+        case ordo::rank_method::average: want[hi[i]] = u32(first + last + 2); break;  // doubled
+        case ordo::rank_method::dense: want[hi[i]] = u32(dense); break;
+      }
+    }
+    return want;
+  };
+  bool ok = applied && got == expected(ordo::rank_method::min);
+  // The other methods once each (average asked for in float, compared doubled).
+  for (auto m : {ordo::rank_method::max, ordo::rank_method::ordinal, ordo::rank_method::dense}) {
+    const ordo::rank_options om{.method = m};
+    const bool a = ordo::detail::cuda_rank::msd::rank_msd_replay<std::int32_t, u32>(ordo::cuda{}, keys.data(), n, om,
+                                                                                    ranks.data());
+    const bool same = a && ordo_bench::download(ranks) == expected(m);
+    std::printf("method %d: %s\n", int(m), same ? "verified" : "WRONG");
+    ok = ok && same;
   }
-  const bool ok = applied && got == want;
+  {
+    ordo::device_buffer<double> avg(n);
+    const ordo::rank_options om{.method = ordo::rank_method::average};
+    const bool a = ordo::detail::cuda_rank::msd::rank_msd_replay<std::int32_t, double>(ordo::cuda{}, keys.data(), n,
+                                                                                       om, avg.data());
+    const std::vector<double> h_avg = ordo_bench::download(avg);
+    const std::vector<u32> want = expected(ordo::rank_method::average);
+    bool same = a;
+    for (u64 i = 0; same && i < n; ++i) same = h_avg[i] * 2 == double(want[i]);
+    std::printf("method average: %s\n", same ? "verified" : "WRONG");
+    ok = ok && same;
+  }
   if (reps == 0) {
     std::printf("msd_replay %s\n", ok ? "(verified)" : "WRONG");
     return ok ? 0 : 1;

@@ -123,6 +123,7 @@ __global__ void __launch_bounds__(bucket_threads, 3) msd_bucket_count_kernel(buc
   constexpr int half = bucket_items / 2;
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
+    if (unsigned(h * half) * bucket_threads >= size) break;  // a bucket of at most half the capacity: one pass
     std::uint32_t key[half];
 #pragma unroll
     for (int j = 0; j < half; ++j) {
@@ -154,23 +155,34 @@ __global__ void __launch_bounds__(bucket_threads, 3) msd_bucket_count_kernel(buc
     for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) groups_in[i] = 0;
   __syncthreads();
   // count[sub] is now the sub-bucket's end, and the one before its start.
+  // Each key counts the words of its sub-bucket below two thresholds, whole
+  // words compared (low bits << 16 | position, and no position is 0xFFFF):
+  //   lo, below k << 16 | 0 (min, average, dense: less), | i (ordinal:
+  //       less + ties before) or | 0xFFFF (max: less + equal);
+  //   hi, below k << 16 | 0xFFFF (average: less + equal) or | i (dense).
+  // Two compares a word and no branch on the method: the kernel is
+  // issue-bound (ncu, bench/results/h100/issue32/rank-bucket-ncu-*).
+  const bool ordinal = a.method == rank_method::ordinal, average = a.method == rank_method::average;
+  const unsigned lo_fixed = a.method == rank_method::max ? 0xFFFFu : 0u;
+  const unsigned last_less = a.method == rank_method::max ? 1u : 0u;  // max: the last of the run
   for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
     const std::uint32_t k = low[i];
     const unsigned sub = k >> shift, from = sub ? count[sub - 1] : 0u, to = count[sub];
-    unsigned less = 0, equal = 0, ties_before = 0;
+    const std::uint32_t lo_t = (k << 16) | (ordinal ? i : lo_fixed), hi_t = (k << 16) | (dense ? i : 0xFFFFu);
+    unsigned lo = 0, hi = 0;
     for (unsigned p = from; p < to; ++p) {
-      const std::uint32_t w = words[p], wk = w >> 16;
-      less += wk < k;
-      equal += wk == k;
-      ties_before += (wk == k) & ((w & 0xFFFFu) < i);
+      const std::uint32_t w = words[p];
+      lo += w < lo_t;
+      hi += w < hi_t;
     }
     const bool nan = is_kept_nan(a, q, k);
     if (nan) atomicAdd(a.nan_count, 1ull);
     if (dense) {
-      first_tie[i] = ties_before == 0 && !nan;
+      first_tie[i] = lo == hi && !nan;  // no equal key before it
       if (first_tie[i]) atomicAdd(&groups_in[sub], 1u);
     } else {
-      a.bits[begin + i] = nan ? unranked : rank_value(a.method, begin + from + less, equal, ties_before, 0);
+      const unsigned first = begin + from;
+      a.bits[begin + i] = nan ? unranked : first + lo - last_less + (average ? first + hi - 1 : 0u);
     }
   }
   if (!dense) return;
