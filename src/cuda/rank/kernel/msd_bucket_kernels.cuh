@@ -4,12 +4,15 @@
 // writes each key's rank value in place of its order bits.
 //
 // msd_bucket_count_kernel splits the bucket once more, by the next
-// sub_bits bits, into sub-buckets in shared memory (an atomic slot each,
-// order within a sub-bucket irrelevant), and each key counts the keys of
-// its sub-bucket below it, equal to it, and equal but before it: with
-// uniform keys about 1 other key each at n = 2^28. A bucket with a sub-bucket over
-// sub_limit keys (many ties) goes to msd_bucket_sort_kernel instead, which
-// radix-sorts (key, position) words in shared memory and binary-searches.
+// packed_sub_bits (13) bits, into sub-buckets in shared memory (an atomic
+// slot each, order within a sub-bucket irrelevant; two 16-bit counters a
+// word), and each key counts the words of its sub-bucket below one or two
+// thresholds (less, less + equal, less + ties before): with uniform keys
+// about half a key besides its own at n = 2^28. A bucket with a sub-bucket
+// over sub_limit keys (many ties) goes to msd_bucket_sort_kernel instead,
+// which radix-sorts (key, position) words in shared memory and
+// binary-searches. (sub_bits and subs are the 12-bit sub-buckets of the wide
+// and grouped kernels, which keep one counter a word.)
 //
 // Rank values are 0-based uint32 (final_rank_sink adds the 1): min = first
 // position of the key's run, max = last, ordinal = first + earlier ties,
@@ -136,8 +139,9 @@ __device__ __forceinline__ unsigned scan_packed_subs(typename Scan::TempStorage&
 }
 
 // Shared memory: the packed words by sub-bucket, each position's low bits
-// and a counter per sub-bucket (64 KiB), and for dense a second counter per
-// sub-bucket and a first-of-its-key flag per position (88 KiB). A
+// (then, but for dense, its rank value in the bucket) and a 16-bit counter
+// per sub-bucket (64 KiB), and for dense a second counter per sub-bucket
+// and a first-of-its-key flag per position (88 KiB). A
 // sub-bucket's end is its counter after the placing, so there is no width
 // or cursor array: three blocks an SM where the 104 KiB of two arrays more
 // gave two (at 40 registers: 8 loads in flight a thread, twice).
