@@ -153,12 +153,11 @@ bool build_skew_map(const cuda& exec, const Src& keys_in, std::uint64_t n, const
 // Pass 1's count with the real window (plain: only if the guess was wrong)
 // or the map (Skewed), storing each key's digit in digits1[n] as it counts,
 // scanned into offsets, bucket starts and the pass-2 tile numbering; the
-// largest pass-1 bucket in *largest1. Returns it; with `seen`, also reads
-// the keys' OR and AND back in the same wait.
+// largest pass-1 bucket in *largest1. Returns it.
 template <bool Skewed, class Src, class Bits>
 unsigned finish_level1(const cuda& exec, const Src& keys_in, const msd_layout<Bits>& layout, unsigned* offsets1,
                        unsigned* starts1, unsigned* first_tile2, unsigned* largest1,
-                       std::uint8_t* digits1 = nullptr, Bits* seen = nullptr) {
+                       std::uint8_t* digits1 = nullptr) {
   const cudaStream_t st = exec.stream;
   // The plain recount mostly returns at once (the guess was right); the
   // skewed one counts every tile, a block each.
@@ -171,7 +170,6 @@ unsigned finish_level1(const cuda& exec, const Src& keys_in, const msd_layout<Bi
   ORDO_CUDA_LAUNCH_CHECK("msd_level1_starts_kernel");
   unsigned largest = 0;
   ORDO_CUDA_CHECK(cudaMemcpyAsync(&largest, largest1, sizeof largest, cudaMemcpyDeviceToHost, st));
-  if (seen) ORDO_CUDA_CHECK(cudaMemcpyAsync(seen, layout.or_and, 2 * sizeof(Bits), cudaMemcpyDeviceToHost, st));
   ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
   return largest;
 }
@@ -303,9 +301,11 @@ bool rank_msd_replay(const cuda& exec, const K* keys, std::uint64_t n, const ran
   msd_count_kernel<1, true><<<tiles1, tile_threads, 0, st>>>(keys_in, guessing, offsets1.data(), or_and.data(),
                                                              digits1.data());
   ORDO_CUDA_LAUNCH_CHECK("msd_count_kernel<1>");
-  Bits seen[2] = {};
   const unsigned largest1 = finish_level1<false>(exec, keys_in, layout, offsets1.data(), starts1.data(),
-                                                 first_tile2.data(), counters.data(), digits1.data(), seen);
+                                                 first_tile2.data(), counters.data(), digits1.data());
+  Bits seen[2] = {};
+  ORDO_CUDA_CHECK(cudaMemcpyAsync(seen, or_and.data(), sizeof seen, cudaMemcpyDeviceToHost, st));
+  ORDO_CUDA_CHECK(cudaStreamSynchronize(st));
   const unsigned shift = window_shift(seen[0], seen[1]);
   // A pass-1 bucket of more than 1.5 times its share: skewed keys (floats,
   // by their exponent), cut by a map. Over `digits` buckets' capacity, the

@@ -4,15 +4,12 @@
 // writes each key's rank value in place of its order bits.
 //
 // msd_bucket_count_kernel splits the bucket once more, by the next
-// packed_sub_bits (13) bits, into sub-buckets in shared memory (an atomic
-// slot each, order within a sub-bucket irrelevant; two 16-bit counters a
-// word), and each key counts the words of its sub-bucket below one or two
-// thresholds (less, less + equal, less + ties before): with uniform keys
-// about half a key besides its own at n = 2^28. A bucket with a sub-bucket
-// over sub_limit keys (many ties) goes to msd_bucket_sort_kernel instead,
-// which radix-sorts (key, position) words in shared memory and
-// binary-searches. (sub_bits and subs are the 12-bit sub-buckets of the wide
-// and grouped kernels, which keep one counter a word.)
+// sub_bits bits, into sub-buckets in shared memory (an atomic slot each,
+// order within a sub-bucket irrelevant), and each key counts the keys of
+// its sub-bucket below it, equal to it, and equal but before it: with
+// uniform keys about 1 other key each at n = 2^28. A bucket with a sub-bucket over
+// sub_limit keys (many ties) goes to msd_bucket_sort_kernel instead, which
+// radix-sorts (key, position) words in shared memory and binary-searches.
 //
 // Rank values are 0-based uint32 (final_rank_sink adds the 1): min = first
 // position of the key's run, max = last, ordinal = first + earlier ties,
@@ -94,60 +91,15 @@ __device__ __forceinline__ unsigned scan_subs(typename Scan::TempStorage& storag
   return total;
 }
 
-// msd_bucket_count_kernel's sub-buckets: 13 bits (8192 of them, twice
-// sub_bits' 4096, in the same 16 KiB) as two 16-bit counters a word, so that
-// a bucket of 4096 keys has half a key a sub-bucket besides each key's own
-// and the compare loop runs about 1.5 words a key instead of 2 (the kernel
-// is issue-bound: bench/results/h100/issue32/rank-bucket-ncu-*). A counter
-// never passes bucket_capacity (8192), so a half never carries into the other.
-constexpr int packed_sub_bits = 13;
-constexpr unsigned packed_subs = 1u << packed_sub_bits;
-constexpr unsigned packed_words = packed_subs / 2;
-
-__device__ __forceinline__ unsigned packed_half(const unsigned* c, unsigned sub) {
-  return (c[sub >> 1] >> ((sub & 1u) * 16)) & 0xFFFFu;
-}
-// Adds one to sub's counter; returns its value before.
-__device__ __forceinline__ unsigned packed_increment(unsigned* c, unsigned sub) {
-  const unsigned shift = (sub & 1u) * 16;
-  return (atomicAdd(&c[sub >> 1], 1u << shift) >> shift) & 0xFFFFu;
-}
-
-// scan_subs over packed counters: each half becomes its exclusive prefix.
-template <class Scan>
-__device__ __forceinline__ unsigned scan_packed_subs(typename Scan::TempStorage& storage, unsigned* c, bool* over) {
-  constexpr int per = packed_words / bucket_threads;
-  unsigned v[per], sum = 0;
-  bool big = false;
-#pragma unroll
-  for (int r = 0; r < per; ++r) {
-    v[r] = c[threadIdx.x * per + r];
-    const unsigned lo = v[r] & 0xFFFFu, hi = v[r] >> 16;
-    sum += lo + hi;
-    big |= (lo > sub_limit) | (hi > sub_limit);
-  }
-  unsigned prefix, total;
-  Scan(storage).ExclusiveSum(sum, prefix, total);
-#pragma unroll
-  for (int r = 0; r < per; ++r) {
-    const unsigned lo = v[r] & 0xFFFFu, hi = v[r] >> 16;
-    c[threadIdx.x * per + r] = prefix | ((prefix + lo) << 16);
-    prefix += lo + hi;
-  }
-  if (over) *over = big;
-  return total;
-}
-
 // Shared memory: the packed words by sub-bucket, each position's low bits
-// (then, but for dense, its rank value in the bucket) and a 16-bit counter
-// per sub-bucket (64 KiB), and for dense a second counter per sub-bucket
-// and a first-of-its-key flag per position (88 KiB). A
+// and a counter per sub-bucket (64 KiB), and for dense a second counter per
+// sub-bucket and a first-of-its-key flag per position (88 KiB). A
 // sub-bucket's end is its counter after the placing, so there is no width
 // or cursor array: three blocks an SM where the 104 KiB of two arrays more
 // gave two (at 40 registers: 8 loads in flight a thread, twice).
 constexpr std::size_t bucket_count_smem_bytes(bool dense) {
-  return bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t)) + packed_words * sizeof(unsigned) +
-         (dense ? packed_words * sizeof(unsigned) + bucket_capacity * sizeof(std::uint8_t) : 0);
+  return bucket_capacity * (sizeof(std::uint32_t) + sizeof(std::uint16_t)) + subs * sizeof(unsigned) +
+         (dense ? subs * sizeof(unsigned) + bucket_capacity * sizeof(std::uint8_t) : 0);
 }
 
 template <int Unused = 0>
@@ -156,22 +108,21 @@ __global__ void __launch_bounds__(bucket_threads, 3) msd_bucket_count_kernel(buc
   __shared__ typename scan::TempStorage scan_storage;
   extern __shared__ __align__(16) unsigned char smem[];
   auto* words = reinterpret_cast<std::uint32_t*>(smem);  // (low 16 bits << 16) | position, by sub-bucket
-  auto* count = words + bucket_capacity;  // packed, per sub-bucket: keys, first slot, then (after placing) end
-  auto* low = reinterpret_cast<std::uint16_t*>(count + packed_words);          // by position
-  auto* groups_in = reinterpret_cast<unsigned*>(low + bucket_capacity);  // dense, packed: distinct keys per sub-bucket
-  auto* first_tie = reinterpret_cast<std::uint8_t*>(groups_in + packed_words);  // dense: by position
+  auto* count = words + bucket_capacity;  // per sub-bucket: keys, first slot, then (after placing) end
+  auto* low = reinterpret_cast<std::uint16_t*>(count + subs);          // by position
+  auto* groups_in = reinterpret_cast<unsigned*>(low + bucket_capacity);  // dense: distinct keys per sub-bucket
+  auto* first_tie = reinterpret_cast<std::uint8_t*>(groups_in + subs);  // dense: by position
 
   const unsigned q = blockIdx.x;
   const unsigned begin = a.starts2[q], size = a.starts2[q + 1] - begin;
   if (size == 0 || size > bucket_capacity) return;  // the host never runs this path with size > capacity
-  const unsigned shift = a.shift > unsigned(packed_sub_bits) ? a.shift - packed_sub_bits : 0;  // low bits to sub-bucket
-  for (unsigned i = threadIdx.x; i < packed_words; i += bucket_threads) count[i] = 0;
+  const unsigned shift = a.shift > unsigned(sub_bits) ? a.shift - sub_bits : 0;  // low bits to sub-bucket
+  for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) count[i] = 0;
   __syncthreads();
   // Half the keys' loads in flight at a time, so that 40 registers hold them.
   constexpr int half = bucket_items / 2;
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
-    if (unsigned(h * half) * bucket_threads >= size) break;  // a bucket of at most half the capacity: one pass
     std::uint32_t key[half];
 #pragma unroll
     for (int j = 0; j < half; ++j) {
@@ -183,81 +134,59 @@ __global__ void __launch_bounds__(bucket_threads, 3) msd_bucket_count_kernel(buc
       const unsigned i = threadIdx.x + unsigned(h * half + j) * bucket_threads;
       if (i < size) {
         low[i] = std::uint16_t(key[j]);
-        packed_increment(count, key[j] >> shift);
+        atomicAdd(&count[key[j] >> shift], 1u);
       }
     }
   }
   __syncthreads();
   bool over = false;
-  scan_packed_subs<scan>(scan_storage, count, &over);
+  scan_subs<scan>(scan_storage, count, nullptr, &over);
   if (__syncthreads_or(over)) {
     if (threadIdx.x == 0) a.sort_list[atomicAdd(a.sort_count, 1u)] = q;
     return;
   }
   for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
     const std::uint32_t k = low[i];
-    words[packed_increment(count, k >> shift)] = (k << 16) | i;
+    words[atomicAdd(&count[k >> shift], 1u)] = (k << 16) | i;
   }
   const bool dense = a.method == rank_method::dense;
   if (dense)
-    for (unsigned i = threadIdx.x; i < packed_words; i += bucket_threads) groups_in[i] = 0;
+    for (unsigned i = threadIdx.x; i < subs; i += bucket_threads) groups_in[i] = 0;
   __syncthreads();
-  // sub's counter is now the sub-bucket's end, and the one before its start.
-  // Each key counts the words of its sub-bucket below two thresholds, whole
-  // words compared (low bits << 16 | position, and no position is 0xFFFF):
-  //   lo, below k << 16 | 0 (min, average, dense: less), | i (ordinal:
-  //       less + ties before) or | 0xFFFF (max: less + equal);
-  //   hi, below k << 16 | 0xFFFF (average: less + equal) or | i (dense).
-  // Two compares a word and no branch on the method: the kernel is
-  // issue-bound (ncu, bench/results/h100/issue32/rank-bucket-ncu-*).
-  const bool ordinal = a.method == rank_method::ordinal, average = a.method == rank_method::average;
-  const unsigned lo_fixed = a.method == rank_method::max ? 0xFFFFu : 0u;
-  const unsigned last_less = a.method == rank_method::max ? 1u : 0u;  // max: the last of the run
-  // In slot order: a warp's lanes take neighbouring words, mostly of the
-  // same or neighbouring sub-buckets, so their reads share banks less and
-  // their loops run alike; each key's word holds its low bits and position.
-  // The rank values (relative to the bucket: below 2 * bucket_capacity) go
-  // to low[] by position and out in position order, coalesced.
-  for (unsigned s = threadIdx.x; s < size; s += bucket_threads) {
-    const std::uint32_t own = words[s], k = own >> 16, i = own & 0xFFFFu;
-    const unsigned sub = k >> shift, from = sub ? packed_half(count, sub - 1) : 0u, to = packed_half(count, sub);
-    const std::uint32_t lo_t = (k << 16) | (ordinal ? i : lo_fixed), hi_t = (k << 16) | (dense ? i : 0xFFFFu);
-    unsigned lo = 0, hi = 0;
+  // count[sub] is now the sub-bucket's end, and the one before its start.
+  for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
+    const std::uint32_t k = low[i];
+    const unsigned sub = k >> shift, from = sub ? count[sub - 1] : 0u, to = count[sub];
+    unsigned less = 0, equal = 0, ties_before = 0;
     for (unsigned p = from; p < to; ++p) {
-      const std::uint32_t w = words[p];
-      lo += w < lo_t;
-      hi += w < hi_t;
+      const std::uint32_t w = words[p], wk = w >> 16;
+      less += wk < k;
+      equal += wk == k;
+      ties_before += (wk == k) & ((w & 0xFFFFu) < i);
     }
     const bool nan = is_kept_nan(a, q, k);
     if (nan) atomicAdd(a.nan_count, 1ull);
     if (dense) {
-      first_tie[i] = lo == hi && !nan;  // no equal key before it
-      if (first_tie[i]) packed_increment(groups_in, sub);
+      first_tie[i] = ties_before == 0 && !nan;
+      if (first_tie[i]) atomicAdd(&groups_in[sub], 1u);
     } else {
-      low[i] = nan ? std::uint16_t(0xFFFFu) : std::uint16_t(from + lo - last_less + (average ? from + hi - 1 : 0u));
+      a.bits[begin + i] = nan ? unranked : rank_value(a.method, begin + from + less, equal, ties_before, 0);
     }
   }
+  if (!dense) return;
   __syncthreads();
-  if (!dense) {
-    const unsigned base = average ? 2 * begin : begin;  // average: first + last
-    for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
-      const unsigned v = low[i];
-      a.bits[begin + i] = v == 0xFFFFu ? unranked : base + v;
-    }
-    return;
-  }
-  const unsigned groups = scan_packed_subs<scan>(scan_storage, groups_in, nullptr);
+  const unsigned groups = scan_subs<scan>(scan_storage, groups_in, nullptr, nullptr);
   if (threadIdx.x == 0) a.distinct[q] = groups;
   __syncthreads();
   for (unsigned i = threadIdx.x; i < size; i += bucket_threads) {
     const std::uint32_t k = low[i];
-    const unsigned sub = k >> shift, from = sub ? packed_half(count, sub - 1) : 0u, to = packed_half(count, sub);
+    const unsigned sub = k >> shift, from = sub ? count[sub - 1] : 0u, to = count[sub];
     unsigned below = 0;
     for (unsigned p = from; p < to; ++p) {
       const std::uint32_t w = words[p];
       below += ((w >> 16) < k) & first_tie[w & 0xFFFFu];
     }
-    a.bits[begin + i] = is_kept_nan(a, q, k) ? unranked : packed_half(groups_in, sub) + below;
+    a.bits[begin + i] = is_kept_nan(a, q, k) ? unranked : groups_in[sub] + below;
   }
 }
 
