@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <numeric>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -246,11 +247,43 @@ struct status_word {
   }
 };
 
+// The keys and the stable reference of one (shape, kind, seed, order), the
+// last one asked for: the suites check the same case stable and then not,
+// and the reference (a stable sort per segment) is most of their time.
+template <class K>
+struct segsort_key_case {
+  seg_shape shape;
+  std::string kind;
+  std::uint64_t seed = 0;
+  bool descending = false;
+  std::vector<K> keys;
+  std::vector<std::uint64_t> perm;
+};
+
+inline bool same_shape(const seg_shape& a, const seg_shape& b) {
+  return a.name == b.name && a.n == b.n && a.form == b.form && a.length == b.length && a.first == b.first &&
+         a.begin == b.begin && a.end == b.end && a.offsets == b.offsets;
+}
+
+template <class K>
+const segsort_key_case<K>& key_case(const seg_shape& s, const std::string& kind, std::uint64_t seed,
+                                    bool descending) {
+  static thread_local std::optional<segsort_key_case<K>> last;
+  if (last && last->seed == seed && last->descending == descending && last->kind == kind && same_shape(last->shape, s))
+    return *last;
+  last.reset();
+  segsort_key_case<K> c{s, kind, seed, descending, segsort_keys<K>(kind, s.n, seed), {}};
+  c.perm = descending ? ref_segsort_perm(c.keys, s, ordo::greater{}) : ref_segsort_perm(c.keys, s, ordo::less{});
+  last = std::move(c);
+  return *last;
+}
+
 template <class Space, class K, class Offset = std::uint32_t>
 void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, bool descending, bool stable,
                         std::uint64_t seed, ordo::segsort_path path = ordo::segsort_path::automatic,
                         bool host_sync = true) {
-  const auto keys = segsort_keys<K>(kind, s.n, seed);
+  const segsort_key_case<K>& c = key_case<K>(s, kind, seed, descending);
+  const std::vector<K>& keys = c.keys;
   segs_on<Space, Offset> on(sp, s);
   ordo::segmented_sort_options o;
   o.order = descending ? ordo::sort_order::descending : ordo::sort_order::ascending;
@@ -265,7 +298,7 @@ void check_segsort_keys(Space& sp, const seg_shape& s, const std::string& kind, 
   if (s.form == 2) ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), ordo::fixed_length(s.length, s.first), o);
   else ordo::segmented_sort(sp.exec, sp.cspan(d_in), sp.span(d_out), on.segs, o);
   ASSERT_TRUE(status.good(sp, what));
-  const auto perm = descending ? ref_segsort_perm(keys, s, ordo::greater{}) : ref_segsort_perm(keys, s, ordo::less{});
+  const std::vector<std::uint64_t>& perm = c.perm;
   // Float keys are always stable (the docs' promise): -0.0 / +0.0 and NaN
   // payloads keep their order, so they are compared bit for bit.
   const bool exact = stable || std::is_floating_point_v<K>;
