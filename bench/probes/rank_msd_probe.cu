@@ -57,22 +57,19 @@ int main(int argc, char** argv) {
   const std::vector<u32> got = ordo_bench::first_output(ranks, msd);
   cub_pairs();
   ORDO_CUDA_CHECK(cudaDeviceSynchronize());
-  // The expected min ranks from CUB's sorted pairs.
   const std::vector<std::int32_t> hs = ordo_bench::download(sorted);
   const std::vector<u32> hi = ordo_bench::download(index_out);
   // The expected ranks of every method from CUB's sorted pairs (stable:
   // ties in index order), 1-based; average doubled.
   auto expected = [&](ordo::rank_method m) {
     std::vector<u32> want(n);
-    u64 first = 0, dense = 0;
+    u64 first = 0, last = 0, dense = 0;
     for (u64 i = 0; i < n; ++i) {
-      if (i == 0 || hs[i] != hs[i - 1]) {
-        first = i;
+      if (i == 0 || hs[i] != hs[i - 1]) {  // a run of equal keys starts: find its end once
+        first = last = i;
+        while (last + 1 < n && hs[last + 1] == hs[i]) ++last;
         ++dense;
       }
-      u64 last = i;
-      if (m == ordo::rank_method::max || m == ordo::rank_method::average)
-        while (last + 1 < n && hs[last + 1] == hs[i]) ++last;
       switch (m) {
         case ordo::rank_method::min: want[hi[i]] = u32(first + 1); break;
         case ordo::rank_method::max: want[hi[i]] = u32(last + 1); break;
